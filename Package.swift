@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// StrokeScope: measure stroke animations in GIFs against their Core Animation model.
+//
+// C libraries come in through one system-library target each, and exactly one Swift module
+// imports each of them (GIFCodec imports CGIFLib, PNGCodec imports CLibPNG). Every other module
+// is pure Swift and builds without giflib or libpng headers.
+let package = Package(
+    name: "StrokeScope",
+    products: [
+        .executable(name: "strokescope", targets: ["strokescope"]),
+        .library(name: "StrokeScope", targets: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster", "Reports"]),
+    ],
+    targets: [
+        // C libraries.
+        .systemLibrary(
+            name: "CGIFLib",
+            pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
+        ),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+
+        // Pure-Swift pixel buffers, drawing and the bitmap font.
+        .target(name: "Raster"),
+        // GIF decoding, browser-exact compositing and encoding (the only importer of giflib).
+        .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster"]),
+        // PNG output (the only importer of libpng).
+        .target(name: "PNGCodec", dependencies: ["CLibPNG", "Raster"]),
+        // Tables in terminal, CSV, JSON and Markdown form.
+        .target(name: "Reports"),
+        // The declarative argument parser behind every command and its --help.
+        .target(name: "CLIArguments"),
+        // The commands, callable in-process: run(arguments:) -> exit code.
+        .target(
+            name: "StrokeScopeCLI",
+            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports"]
+        ),
+        .executableTarget(name: "strokescope", dependencies: ["StrokeScopeCLI"]),
+        // Writes the project's bundled fixtures deterministically (scripts/make-fixtures.sh).
+        .executableTarget(name: "strokescope-fixtures", dependencies: ["GIFCodec", "Raster"]),
+
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
+        .testTarget(name: "CLIArgumentsTests", dependencies: ["CLIArguments"]),
+        .testTarget(
+            name: "StrokeScopeCLITests",
+            dependencies: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster"]
+        ),
+    ]
+)

@@ -1,0 +1,149 @@
+/// How `JSONValue.serialized(_:)` lays out its text.
+public enum JSONStyle: Sendable, Equatable, CaseIterable {
+    /// Two-space indentation and `"key": value`, one member or element per line, except that an
+    /// array holding only scalars stays on one line (`"center": [150.0, 150.0]`) when that line
+    /// fits in ``JSONValue/prettyLineWidth`` characters: points and sizes read better that way.
+    case pretty
+    /// No whitespace at all, for one-record-per-line output and for piping into other tools.
+    case compact
+}
+
+extension JSONValue {
+    /// The line width, in characters including indentation, within which `.pretty` keeps an
+    /// array of scalars on one line; 80 so output stays readable in an ordinary terminal.
+    public static let prettyLineWidth = 80
+
+    /// The JSON text of this value, without a trailing newline so it can be embedded.
+    ///
+    /// Numbers: an `.int` prints as integer text; a `.double` prints as Swift's shortest
+    /// round-trip `description`, which always carries a fraction or an exponent (`5.0`, `0.04`,
+    /// `1e-07`, `1e+16`). We keep `5.0` rather than `5` so reading the text back with
+    /// ``parse(_:)`` yields `.double` again and a round trip is exact. NaN and infinities, which
+    /// JSON cannot express, print as `null`; round with ``number(_:decimals:)`` first for tidy figures.
+    ///
+    /// Strings are escaped per RFC 8259: `"` and `\` are backslash-escaped, backspace, form feed,
+    /// newline, carriage return and tab use their short escapes, other control characters below
+    /// U+0020 use `\u00XX` (lower-case hex, as JavaScript writes them); everything else, including
+    /// non-ASCII text, is written as UTF-8 unchanged.
+    public func serialized(_ style: JSONStyle = .pretty) -> String {
+        var out = ""
+        switch style {
+        case .compact: writeCompact(into: &out)
+        case .pretty: writePretty(into: &out, level: 0, column: 0)
+        }
+        return out
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+
+    private func writeScalar(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .double(let d): out += d.isFinite ? d.description : "null"
+        case .string(let s): JSONValue.writeString(s, into: &out)
+        case .array, .object: preconditionFailure("not a scalar")
+        }
+    }
+
+    private func writeCompact(into out: inout String) {
+        switch self {
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.writeCompact(into: &out)
+            }
+            out += "]"
+        case .object(let object):
+            out += "{"
+            for (i, member) in object.enumerated() {
+                if i > 0 { out += "," }
+                JSONValue.writeString(member.key, into: &out)
+                out += ":"
+                member.value.writeCompact(into: &out)
+            }
+            out += "}"
+        default:
+            writeScalar(into: &out)
+        }
+    }
+
+    /// `column` is how many characters already stand on the current line, so the one-line
+    /// array rule can account for indentation and the key in front of the value.
+    private func writePretty(into out: inout String, level: Int, column: Int) {
+        let inner = String(repeating: "  ", count: level + 1)
+        switch self {
+        case .array(let items):
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
+            if items.allSatisfy(\.isScalar) {
+                var line = "["
+                for (i, item) in items.enumerated() {
+                    if i > 0 { line += ", " }
+                    item.writeScalar(into: &line)
+                }
+                line += "]"
+                // One more for the comma that may follow inside a parent.
+                if column + line.count + 1 <= JSONValue.prettyLineWidth {
+                    out += line
+                    return
+                }
+            }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += ",\n" }
+                out += inner
+                item.writePretty(into: &out, level: level + 1, column: inner.count)
+            }
+            out += "\n" + String(repeating: "  ", count: level) + "]"
+        case .object(let object):
+            if object.isEmpty {
+                out += "{}"
+                return
+            }
+            out += "{\n"
+            for (i, member) in object.enumerated() {
+                if i > 0 { out += ",\n" }
+                var prefix = inner
+                JSONValue.writeString(member.key, into: &prefix)
+                prefix += ": "
+                out += prefix
+                member.value.writePretty(into: &out, level: level + 1, column: prefix.count)
+            }
+            out += "\n" + String(repeating: "  ", count: level) + "}"
+        default:
+            writeScalar(into: &out)
+        }
+    }
+
+    private static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        // Scalars, not Characters: "\r\n" is a single Character but two escapes.
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{00}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
