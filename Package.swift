@@ -43,6 +43,8 @@ let package = Package(
         .executableTarget(name: "strokescope", dependencies: ["StrokeScopeCLI"]),
         // Writes the project's bundled fixtures deterministically (scripts/make-fixtures.sh).
         .executableTarget(name: "strokescope-fixtures", dependencies: ["GIFCodec", "Raster"]),
+        // Generates the large GIFs that scripts/bench-decode.sh times (not part of the tool).
+        .executableTarget(name: "strokescope-bench", dependencies: ["GIFCodec", "Raster"]),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"]),
