@@ -104,6 +104,17 @@ public final class GIFDecoder {
 
     /// The next displayed frame, or `nil` after the last one.
     public func next() throws(GIFError) -> GIFFrame? {
+        try advance(decodePixels: true)
+    }
+
+    /// The next displayed frame's stored description without decoding its pixels (a fast
+    /// structure scan: the LZW data is skipped, so pixel warnings are not reported and the
+    /// canvas is not updated). Do not mix with `next()` on one decoder.
+    public func nextInfo() throws(GIFError) -> GIFFrameInfo? {
+        try advance(decodePixels: false)?.info
+    }
+
+    private func advance(decodePixels: Bool) throws(GIFError) -> GIFFrame? {
         while !finished {
             var type = UNDEFINED_RECORD_TYPE
             let before = source.offset
@@ -126,7 +137,7 @@ public final class GIFDecoder {
             }
             switch type {
             case IMAGE_DESC_RECORD_TYPE:
-                if let frame = try readImage() { return frame }
+                if let frame = try readImage(decodePixels: decodePixels) { return frame }
             case EXTENSION_RECORD_TYPE:
                 try readExtension()
             case TERMINATE_RECORD_TYPE:
@@ -181,7 +192,7 @@ public final class GIFDecoder {
         if code == COMMENT_EXT_FUNC_CODE && first { commentCount += 1 }
     }
 
-    private func readImage() throws(GIFError) -> GIFFrame? {
+    private func readImage(decodePixels: Bool) throws(GIFError) -> GIFFrame? {
         guard DGifGetImageDesc(gif) == GIF_OK else {
             return try stop(readFailure("image descriptor or local colour table"))
         }
@@ -214,6 +225,12 @@ public final class GIFDecoder {
         let visible = rect.intersection(compositor.canvas.bounds)
         if visible != rect {
             info.warnings.append(.clipped(frame: index, rect: rect, screenWidth: screen.width, screenHeight: screen.height))
+        }
+        if !decodePixels {
+            try skipImageData()
+            if finished { return nil }
+            framesDecoded += 1
+            return GIFFrame(info: info, image: compositor.canvas)
         }
         compositor.beginFrame(rect: visible, disposal: control.disposal)
 

@@ -37,12 +37,14 @@ public struct GIFError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidFrame(String)
     }
 
-    /// The process exit code of CLI-CONTRACT.md: 66 when the input cannot be opened, 73 when an
-    /// output cannot be created, 65 for malformed data.
+    /// The process exit code of CLI-CONTRACT.md: 66 when the input cannot be opened, 65 for
+    /// malformed data, 64 when an output exists (the command line needs `--force`), 73 when an
+    /// output cannot be written.
     public var exitCode: Int32 {
         switch reason {
         case .cannotOpen: return 66
-        case .outputExists, .cannotWrite: return 73
+        case .outputExists: return 64
+        case .cannotWrite: return 73
         case .outOfMemory: return 70
         case .invalidFrame: return 70
         default: return 65

@@ -1,0 +1,48 @@
+import CLIArguments
+import GIFCodec
+import PNGCodec
+import Raster
+
+/// A failure that ends a command: one line for stderr and the exit code of CLI-CONTRACT.md.
+public struct CLIError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var exitCode: Int32
+    /// A second line pointing at help, for usage errors.
+    public var hint: String?
+
+    public init(_ message: String, exitCode: Int32, hint: String? = nil) {
+        self.message = message
+        self.exitCode = exitCode
+        self.hint = hint
+    }
+
+    public var description: String { message }
+
+    /// Exit codes (CLI-CONTRACT.md, plus 73 for outputs, which the contract leaves open).
+    public enum Code {
+        public static let success: Int32 = 0
+        public static let thresholdExceeded: Int32 = 1
+        public static let usage: Int32 = 64
+        public static let malformedInput: Int32 = 65
+        public static let unreadableInput: Int32 = 66
+        public static let internalError: Int32 = 70
+        public static let cannotWriteOutput: Int32 = 73
+    }
+
+    static func usage(_ error: UsageError) -> CLIError {
+        CLIError(error.message, exitCode: Code.usage, hint: error.helpHint)
+    }
+
+    static func gif(_ error: GIFError) -> CLIError {
+        CLIError(error.description, exitCode: error.exitCode)
+    }
+
+    static func png(_ error: PNGError) -> CLIError {
+        if case .fileExists = error { return CLIError(error.description, exitCode: Code.usage) }
+        return CLIError(error.description, exitCode: Code.cannotWriteOutput)
+    }
+
+    static func sheet(_ error: ContactSheetError, file: String) -> CLIError {
+        CLIError("\(file): \(error.description)", exitCode: Code.usage)
+    }
+}

@@ -1,0 +1,85 @@
+import CLIArguments
+import GIFCodec
+import Reports
+
+/// Options that mean the same in every command that takes them (CLI-CONTRACT.md, "Shared options").
+enum SharedOptions {
+    static let format = OptionSpec.option(
+        "format", value: "format", help: "How to print the results.",
+        choices: OutputFormat.allCases.map(\.rawValue), default: "table")
+    static let delayPolicy = OptionSpec.option(
+        "delay-policy", value: "policy",
+        help: "How stored delays play: as stored (raw), as Chrome and Firefox play them (browser: 0-1 cs become 10 cs) or as ffmpeg does (ffmpeg: under 2 cs become 10 cs).",
+        choices: DelayPolicy.allCases.map(\.rawValue), default: "raw")
+    static let fps = OptionSpec.option(
+        "fps", value: "n", help: "Ignore the stored delays: frames are evenly spaced at this rate (frames per second).")
+    static let maxPixels = OptionSpec.option(
+        "max-pixels", value: "n", help: "Refuse GIFs whose screen has more pixels than this, before allocating anything.",
+        default: "64000000")
+    static let lenient = OptionSpec.flag(
+        "lenient", help: "On a truncated or corrupt GIF, go on with the frames decoded so far (and say so) instead of failing.")
+    static let quiet = OptionSpec.flag("quiet", short: "q", help: "Print no warnings on stderr.")
+    static let force = OptionSpec.flag("force", help: "Overwrite existing output files.")
+
+    static func outputFormat(_ args: ParsedArguments) throws(UsageError) -> OutputFormat {
+        try args.value("format", as: .choice()) ?? .table
+    }
+
+    static func decodeOptions(_ args: ParsedArguments) throws(UsageError) -> GIFDecodeOptions {
+        let limit = try args.value("max-pixels", as: .integer(in: .atLeast(1))) ?? 64_000_000
+        return GIFDecodeOptions(maxPixels: limit, lenient: args.flag("lenient"))
+    }
+
+    /// The frame timing the user asked for: stored delays under a policy, or a fixed rate.
+    static func timing(_ args: ParsedArguments) throws(UsageError) -> FrameTiming {
+        if let fps = try args.value("fps", as: .double(in: .between(0.01, 1000))) {
+            return .evenlySpaced(fps: fps)
+        }
+        return .delays(try args.value("delay-policy", as: .choice()) ?? .raw)
+    }
+}
+
+/// How frame start times are derived.
+enum FrameTiming: Equatable {
+    case delays(DelayPolicy)
+    case evenlySpaced(fps: Double)
+
+    var label: String {
+        switch self {
+        case .delays(let p): "delay policy \(p.rawValue)"
+        case .evenlySpaced(let fps): "evenly spaced at \(shortText(fps)) fps (--fps)"
+        }
+    }
+}
+
+/// Start time and duration of each frame in seconds, fed one frame at a time.
+struct FrameSchedule {
+    let timing: FrameTiming
+    private var clock: FrameClock
+    private var count = 0
+
+    init(_ timing: FrameTiming) {
+        self.timing = timing
+        if case .delays(let p) = timing { clock = FrameClock(policy: p) } else { clock = FrameClock(policy: .raw) }
+    }
+
+    /// Start and duration of the next frame, in seconds.
+    mutating func next(rawDelayCentiseconds: Int) -> (start: Double, duration: Double) {
+        defer { count += 1 }
+        switch timing {
+        case .delays:
+            let t = clock.advance(rawDelayCentiseconds: rawDelayCentiseconds)
+            return (Double(t.start) / 100, Double(t.effective) / 100)
+        case .evenlySpaced(let fps):
+            return (Double(count) / fps, 1 / fps)
+        }
+    }
+
+    /// Total duration of the frames so far, in seconds.
+    var total: Double {
+        switch timing {
+        case .delays: Double(clock.elapsedCentiseconds) / 100
+        case .evenlySpaced(let fps): Double(count) / fps
+        }
+    }
+}

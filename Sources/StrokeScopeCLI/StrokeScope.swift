@@ -1,0 +1,40 @@
+import CLIArguments
+
+/// The `strokescope` command line, callable in-process: arguments in; text and an exit code out.
+public enum StrokeScope {
+    /// The tool's version, printed by `--version`.
+    public static let version = "0.1.0"
+
+    static let tool = ToolSpec(
+        name: "strokescope",
+        version: version,
+        abstract: "Measure stroke animations (spinners, progress rings, check marks) in animated GIFs, frame by frame.",
+        discussion: "Exit codes: 0 success, 1 a check failed, 64 wrong command line (or an output exists without --force), 65 malformed input, 66 unreadable input, 70 internal error, 73 an output cannot be written.",
+        commands: [InfoCommand.spec, FramesCommand.spec])
+
+    /// Runs one command line (without the program name) and returns the exit code.
+    public static func run(arguments: [String], console: Console) -> Int32 {
+        do throws(CLIError) {
+            switch try parse(arguments) {
+            case .showHelp(let text), .showVersion(let text):
+                console.out.write(text + "\n")
+                return CLIError.Code.success
+            case .run(let args):
+                switch args.command.name {
+                case InfoCommand.spec.name: return try InfoCommand.run(args, console)
+                case FramesCommand.spec.name: return try FramesCommand.run(args, console)
+                default:
+                    throw CLIError("no handler for command '\(args.command.name)'", exitCode: CLIError.Code.internalError)
+                }
+            }
+        } catch {
+            console.error(error.message)
+            if let hint = error.hint { console.err.write(hint + "\n") }
+            return error.exitCode
+        }
+    }
+
+    private static func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
+        do { return try tool.parse(arguments) } catch { throw CLIError.usage(error) }
+    }
+}
