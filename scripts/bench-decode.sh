@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# Decode-and-composite benchmark: strokescope against plain C on giflib.
+#
+#   scripts/bench-decode.sh [--quick] [--dir DIR]
+#
+# 1. Installs what is missing (gcc, /usr/bin/time, libgif-dev) when run as root, otherwise
+#    prints the apt-get command and stops.
+# 2. Builds strokescope and strokescope-bench in release, and scripts/bench/decode_composite.c
+#    (the same streaming decode + browser compositing written in C) with -O2.
+# 3. Generates spinner screen recordings with strokescope-bench into DIR
+#    (default /tmp/strokescope-bench; existing files are reused): 600×600 and 1000×1000, each at
+#    600 and 2000 frames, each as full frames and as sub-rectangle delta frames.
+# 4. Checks that both decoders composite byte-identical canvases (same checksum line).
+# 5. Times `strokescope info FILE --format json` and the C program on each file: best wall
+#    clock of 3 runs, peak RSS from /usr/bin/time -v. Prints a Markdown table.
+# 6. Checks the targets and exits non-zero if one is missed:
+#      - strokescope takes at most 1.3× the C program's time on every file;
+#      - strokescope's peak memory is the same (within 10 MB) at 600 and 2000 frames of the same
+#        screen size and mode, i.e. memory does not grow with the frame count.
+#
+# --quick uses 300×300 at 60 and 200 frames for a smoke run; there the times are dominated by
+# process start-up, so the targets are printed but not enforced.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+WORK=/tmp/strokescope-bench
+QUICK=0
+RATIO_TARGET=1.3
+MEMORY_TARGET_MB=10
+
+while (($#)); do
+    case $1 in
+        --quick) QUICK=1 ;;
+        --dir) WORK=${2:?--dir needs a directory}; shift ;;
+        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "bench-decode.sh: unknown argument $1 (see --help)" >&2; exit 64 ;;
+    esac
+    shift
+done
+
+if ((QUICK)); then
+    SIZES=(300)
+    FRAME_COUNTS=(60 200)
+else
+    SIZES=(600 1000)
+    FRAME_COUNTS=(600 2000)
+fi
+MODES=(full subrect)
+
+# --- 1. Tools -------------------------------------------------------------------------------
+
+missing=()
+command -v gcc > /dev/null || missing+=(gcc)
+[[ -x /usr/bin/time ]] || missing+=(time)
+[[ -f /usr/include/gif_lib.h ]] || missing+=(libgif-dev)
+if ((${#missing[@]})); then
+    if [[ $(id -u) == 0 ]]; then
+        echo "== installing ${missing[*]}"
+        apt-get update
+        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    else
+        echo "bench-decode.sh: missing ${missing[*]}; install with:" >&2
+        echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+# --- 2. Builds ------------------------------------------------------------------------------
+
+echo "== building (release)"
+cd "$ROOT"
+# One product per invocation: `swift build` keeps only the last --product it is given.
+for product in strokescope strokescope-bench; do
+    if ! swift build -c release --product "$product" 2>&1 | grep -v "^warning: 'main'" >&2 \
+        || [[ ${PIPESTATUS[0]} != 0 ]]; then
+        echo "bench-decode.sh: the release build of $product failed" >&2
+        exit 1
+    fi
+done
+BIN=$(swift build -c release --show-bin-path)
+STROKESCOPE=$BIN/strokescope
+GENERATOR=$BIN/strokescope-bench
+
+mkdir -p "$WORK"
+BASELINE=$WORK/decode_composite
+gcc -O2 -Wall -o "$BASELINE" scripts/bench/decode_composite.c -lgif
+
+# --- 3. Test files --------------------------------------------------------------------------
+
+FILES=()
+for size in "${SIZES[@]}"; do
+    for frames in "${FRAME_COUNTS[@]}"; do
+        for mode in "${MODES[@]}"; do
+            file=$WORK/spinner-${size}x${size}-${frames}-${mode}.gif
+            FILES+=("$file")
+            # The generator renames a finished file into place, so an existing one is complete.
+            if [[ ! -f $file ]]; then
+                echo "== generating $(basename "$file")"
+                "$GENERATOR" generate --width "$size" --height "$size" --frames "$frames" --mode "$mode" -o "$file"
+            fi
+        done
+    done
+done
+
+# --- 4. Same pixels -------------------------------------------------------------------------
+
+echo "== checking that both decoders composite the same canvas"
+for file in "${FILES[@]}"; do
+    c_line=$("$BASELINE" "$file")
+    swift_line=$("$GENERATOR" checksum "$file")
+    if [[ $c_line != "$swift_line" ]]; then
+        echo "bench-decode.sh: $(basename "$file"): decoders disagree" >&2
+        echo "  C:     $c_line" >&2
+        echo "  Swift: $swift_line" >&2
+        exit 1
+    fi
+    echo "   $(basename "$file"): $c_line"
+done
+
+# --- 5. Timing ------------------------------------------------------------------------------
+
+TIME_LOG=$WORK/time-v.txt
+
+# run_once CMD...: runs CMD under /usr/bin/time -v; sets SECONDS_TAKEN (wall clock, measured
+# here with nanosecond resolution; time -v prints only 1/100 s) and PEAK_KB (maximum RSS).
+run_once() {
+    local start end
+    start=$(date +%s%N)
+    /usr/bin/time -v -o "$TIME_LOG" "$@" > /dev/null
+    end=$(date +%s%N)
+    SECONDS_TAKEN=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
+    PEAK_KB=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$TIME_LOG")
+}
+
+# min A B / max A B for decimals.
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b < a) ? b : a }'; }
+max() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b > a) ? b : a }'; }
+mb() { awk -v kb="$1" 'BEGIN { printf "%.1f", kb * 1024 / 1e6 }'; }
+
+declare -A C_SECONDS SWIFT_SECONDS C_PEAK SWIFT_PEAK FRAMES
+echo "== timing (best of 3, runs alternate between the two programs)"
+for file in "${FILES[@]}"; do
+    name=$(basename "$file")
+    FRAMES[$name]=$("$BASELINE" "$file" | awk '{ print $2 }')
+    for _ in 1 2 3; do
+        run_once "$BASELINE" "$file"
+        C_SECONDS[$name]=$(min "${C_SECONDS[$name]:-}" "$SECONDS_TAKEN")
+        C_PEAK[$name]=$(max "${C_PEAK[$name]:-}" "$PEAK_KB")
+        run_once "$STROKESCOPE" info "$file" --format json
+        SWIFT_SECONDS[$name]=$(min "${SWIFT_SECONDS[$name]:-}" "$SECONDS_TAKEN")
+        SWIFT_PEAK[$name]=$(max "${SWIFT_PEAK[$name]:-}" "$PEAK_KB")
+    done
+    echo "   $name: C ${C_SECONDS[$name]} s, strokescope ${SWIFT_SECONDS[$name]} s"
+done
+
+echo
+echo "| file | size MB | frames | C s | strokescope s | ratio | C peak MB | strokescope peak MB |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+for file in "${FILES[@]}"; do
+    name=$(basename "$file")
+    size=$(awk -v b="$(stat -c %s "$file")" 'BEGIN { printf "%.1f", b / 1e6 }')
+    ratio=$(awk -v s="${SWIFT_SECONDS[$name]}" -v c="${C_SECONDS[$name]}" 'BEGIN { printf "%.2f", s / c }')
+    printf '| %s | %s | %s | %s | %s | %s× | %s | %s |\n' "$name" "$size" "${FRAMES[$name]}" \
+        "${C_SECONDS[$name]}" "${SWIFT_SECONDS[$name]}" "$ratio" "$(mb "${C_PEAK[$name]}")" "$(mb "${SWIFT_PEAK[$name]}")"
+done
+
+# --- 6. Targets -----------------------------------------------------------------------------
+
+echo
+failed=0
+check() { # check OK|MISSED TEXT
+    echo "   [$1] $2"
+    [[ $1 == OK ]] || failed=1
+}
+echo "== targets"
+for file in "${FILES[@]}"; do
+    name=$(basename "$file")
+    ratio=$(awk -v s="${SWIFT_SECONDS[$name]}" -v c="${C_SECONDS[$name]}" 'BEGIN { printf "%.2f", s / c }')
+    verdict=$(awk -v r="$ratio" -v t="$RATIO_TARGET" 'BEGIN { print (r <= t) ? "OK" : "MISSED" }')
+    check "$verdict" "time ratio ≤ ${RATIO_TARGET}× on $name: ${ratio}×"
+done
+low=${FRAME_COUNTS[0]} high=${FRAME_COUNTS[1]}
+for size in "${SIZES[@]}"; do
+    for mode in "${MODES[@]}"; do
+        a=spinner-${size}x${size}-${low}-${mode}.gif b=spinner-${size}x${size}-${high}-${mode}.gif
+        diff=$(awk -v a="${SWIFT_PEAK[$a]}" -v b="${SWIFT_PEAK[$b]}" \
+            'BEGIN { d = (b - a) * 1024 / 1e6; if (d < 0) d = -d; printf "%.1f", d }')
+        verdict=$(awk -v d="$diff" -v t="$MEMORY_TARGET_MB" 'BEGIN { print (d <= t) ? "OK" : "MISSED" }')
+        check "$verdict" "peak memory ${size}×${size} ${mode}, ${low} vs ${high} frames within ${MEMORY_TARGET_MB} MB: $(mb "${SWIFT_PEAK[$a]}") vs $(mb "${SWIFT_PEAK[$b]}") MB (Δ ${diff} MB)"
+    done
+done
+
+if ((QUICK)); then
+    echo "== smoke run (--quick): targets not enforced"
+    exit 0
+fi
+if ((failed)); then
+    echo "== a target was missed"
+    exit 1
+fi
+echo "== all targets met"
