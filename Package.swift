@@ -10,7 +10,7 @@ let package = Package(
     name: "StrokeScope",
     products: [
         .executable(name: "strokescope", targets: ["strokescope"]),
-        .library(name: "StrokeScope", targets: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster", "Reports"]),
+        .library(name: "StrokeScope", targets: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON"]),
     ],
     targets: [
         // C libraries.
@@ -31,14 +31,16 @@ let package = Package(
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster"]),
         // PNG output (the only importer of libpng).
         .target(name: "PNGCodec", dependencies: ["CLibPNG", "Raster"]),
+        // JSON values: ordered objects, exact number text, a parser with positions.
+        .target(name: "JSON"),
         // Tables in terminal, CSV, JSON and Markdown form.
-        .target(name: "Reports"),
+        .target(name: "Reports", dependencies: ["JSON"]),
         // The declarative argument parser behind every command and its --help.
         .target(name: "CLIArguments"),
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports"]
+            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON"]
         ),
         .executableTarget(name: "strokescope", dependencies: ["StrokeScopeCLI"]),
         // Writes the project's bundled fixtures deterministically (scripts/make-fixtures.sh).
@@ -49,11 +51,12 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "JSON"]),
         .testTarget(name: "CLIArgumentsTests", dependencies: ["CLIArguments"]),
         .testTarget(
             name: "StrokeScopeCLITests",
-            dependencies: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster"]
+            dependencies: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster", "JSON"]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+import JSON
 /// One value in a table, typed so each output format can spell it its own way: a person reads
 /// `yes` and `-`, a spreadsheet wants `true` and an empty field, JSON wants `true` and `null`.
 public enum Cell: Sendable, Equatable {

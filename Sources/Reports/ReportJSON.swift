@@ -1,3 +1,4 @@
+import JSON
 extension Report {
     /// The report as one JSON value, for scripts: every part of the report is present, keyed by
     /// the machine names (``Report/SummaryItem/key``, ``Table/key``, ``Column/key``).

@@ -1,6 +1,7 @@
 import CLIArguments
 import GIFCodec
 import Raster
+import JSON
 import Reports
 
 /// `strokescope info FILE.gif`: the GIF's structure, one row per frame.

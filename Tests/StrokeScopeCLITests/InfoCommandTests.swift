@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JSON
 import Reports
 @testable import StrokeScopeCLI
 

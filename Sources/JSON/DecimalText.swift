@@ -1,7 +1,7 @@
 /// Decimal rounding done on the shortest round-trip digits of a `Double` rather than on its
 /// binary value, so `1.005` rounds to `1.01` as a reader of the figure expects, and every output
 /// format (terminal, CSV, Markdown, JSON) agrees on the same digits.
-enum DecimalText {
+public enum DecimalText {
     /// The decimal digits of a finite value with the position of the decimal point, taken from
     /// `description` because the standard library already produces the shortest digits that
     /// round-trip.
@@ -39,7 +39,7 @@ enum DecimalText {
     /// A result that rounds to zero carries no minus sign, so `-0.001` at two decimals reads
     /// `0.00`: a signed zero in a table only draws the eye to a meaningless difference.
     /// Non-finite values read `nan`, `inf` and `-inf`.
-    static func fixed(_ value: Double, decimals: Int) -> String {
+    public static func fixed(_ value: Double, decimals: Int) -> String {
         precondition(decimals >= 0, "decimals must not be negative")
         if value.isNaN { return "nan" }
         if value.isInfinite { return value < 0 ? "-inf" : "inf" }

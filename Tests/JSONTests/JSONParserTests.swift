@@ -1,5 +1,5 @@
 import Testing
-@testable import Reports
+@testable import JSON
 
 @Suite("JSON parsing")
 struct JSONParserTests {
