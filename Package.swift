@@ -35,12 +35,16 @@ let package = Package(
         .target(name: "JSON"),
         // Tables in terminal, CSV, JSON and Markdown form.
         .target(name: "Reports", dependencies: ["JSON"]),
+        // Paths as UIKit builds them (arcs, ovals, lines, curves), lengths, stroke ends, on-screen angles.
+        .target(name: "StrokeGeometry"),
+        // The strokescope-model/1 loader, expressions and Core Animation's timing engine.
+        .target(name: "AnimationModel", dependencies: ["JSON", "StrokeGeometry"]),
         // The declarative argument parser behind every command and its --help.
         .target(name: "CLIArguments"),
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON"]
+            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry"]
         ),
         .executableTarget(name: "strokescope", dependencies: ["StrokeScopeCLI"]),
         // Writes the project's bundled fixtures deterministically (scripts/make-fixtures.sh).
@@ -52,6 +56,8 @@ let package = Package(
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "StrokeGeometryTests", dependencies: ["StrokeGeometry"]),
+        .testTarget(name: "AnimationModelTests", dependencies: ["AnimationModel", "StrokeGeometry", "JSON"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "JSON"]),
         .testTarget(name: "CLIArgumentsTests", dependencies: ["CLIArguments"]),
         .testTarget(

@@ -1,0 +1,77 @@
+/// A model with every expression evaluated for one set of variable values: ready to be
+/// evaluated at any model time. Build it once per parameter set (the fit rebuilds it when it
+/// changes a variable), then call `values(at:)` as often as needed.
+public struct ResolvedModel: Sendable {
+    public let name: String
+    /// The variable values used.
+    public let variables: [String: Double]
+    public let layers: [ResolvedLayer]
+
+    /// Evaluates every layer at model time `t` (seconds).
+    public func values(at t: Double) -> [LayerValues] {
+        layers.map { $0.values(at: t) }
+    }
+}
+
+/// The animated values of one layer at one instant.
+public struct LayerValues: Sendable, Equatable {
+    public var name: String
+    /// Whether the layer is on screen (between its `addedAt` and `removedAt`).
+    public var present: Bool
+    /// As produced by the animations, before the renderer clamps them to [0, 1].
+    public var rawStrokeStart: Double
+    public var rawStrokeEnd: Double
+    /// `transform.rotation.z` in radians, unwrapped; positive = clockwise on screen.
+    public var rotation: Double
+
+    /// `strokeStart` as drawn: `max(rawStrokeStart, 0)`, at most 1.
+    public var strokeStart: Double { min(max(rawStrokeStart, 0), 1) }
+    /// `strokeEnd` as drawn: `min(rawStrokeEnd, 1)`, at least 0.
+    public var strokeEnd: Double { min(max(rawStrokeEnd, 0), 1) }
+    /// Rotation in degrees (clockwise on screen, not wrapped).
+    public var rotationDegrees: Double { rotation * 180 / .pi }
+}
+
+/// One layer, resolved: its timeline and its top-level animations in the order they apply.
+public struct ResolvedLayer: Sendable {
+    public let name: String
+    public let addedAt: Double
+    /// nil = never removed.
+    public let removedAt: Double?
+    let timeline: LayerTimeline
+    let animations: [TopLevelAnimation]
+
+    /// A top-level animation and the model-time window in which it is attached to the layer.
+    struct TopLevelAnimation: Sendable {
+        var animation: ResolvedAnimation
+        /// Model time it was added.
+        var addedAt: Double
+        /// Model time from which a later animation under the same key replaced it.
+        var replacedAt: Double
+    }
+
+    /// Values at model time `t`.
+    public func values(at t: Double) -> LayerValues {
+        let segment = timeline.segment(at: t)
+        let present = t >= addedAt && (removedAt.map { t < $0 } ?? true)
+        let model = AnimatedValues(strokeStart: segment.strokeStart, strokeEnd: segment.strokeEnd, rotation: 0)
+        var values = model
+        if present {
+            let tp = LayerTimeline.localTime(segment, global: timeline.clockOrigin + t)
+            for top in animations where t >= top.addedAt && t < top.replacedAt {
+                let a = top.animation
+                // Removed on completion: once the layer clock has passed its end, it is gone for
+                // good, even if a timing event later moves the clock back.
+                if a.removedOnCompletion && a.end.isFinite
+                    && timeline.maximumLocalTime(from: top.addedAt, to: t) > a.end { continue }
+                a.apply(at: tp, to: &values, model: model, topLevel: true)
+            }
+        }
+        return LayerValues(name: name, present: present, rawStrokeStart: values.strokeStart,
+                           rawStrokeEnd: values.strokeEnd, rotation: values.rotation)
+    }
+
+    /// The layer's own clock at model time `t` (seconds; `CACurrentMediaTime()` reads 10000
+    /// at model time 0).
+    public func localTime(at t: Double) -> Double { timeline.localTime(at: t) }
+}
