@@ -1,3 +1,4 @@
+@_exported import enum StrokeGeometry.LineCap
 
 /// A `strokescope-model/1` file as written: layers, their paths and animations, and events,
 /// with every number still a `ModelExpression` (so variables can be re-bound by the fit).
@@ -34,8 +35,6 @@ public struct Variable: Sendable, Equatable {
     }
 }
 
-/// How the ends of a stroke are drawn.
-public enum LineCap: String, Sendable, Equatable, CaseIterable { case butt, round, square }
 /// How corners of a stroke are drawn.
 public enum LineJoin: String, Sendable, Equatable, CaseIterable { case miter, round, bevel }
 
