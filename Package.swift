@@ -53,6 +53,8 @@ let package = Package(
         .executableTarget(name: "strokescope-fixtures", dependencies: ["GIFCodec", "Raster"]),
         // Generates the large GIFs that scripts/bench-decode.sh times (not part of the tool).
         .executableTarget(name: "strokescope-bench", dependencies: ["GIFCodec", "Raster"]),
+        // Times the timing engine (scripts/bench-model.sh; not part of the tool).
+        .executableTarget(name: "strokescope-model-bench", dependencies: ["AnimationModel"]),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"]),

@@ -1,3 +1,5 @@
+import StrokeGeometry
+
 /// Options of the evaluator where Core Animation leaves a choice (CA-TIMING.md §9).
 public struct EvaluationOptions: Sendable, Equatable {
     /// `CACurrentMediaTime()` at model time 0 (MODEL-FORMAT.md fixes it at 10000 s).
@@ -5,10 +7,14 @@ public struct EvaluationOptions: Sendable, Equatable {
     /// The duration given to animations with `duration ≤ 0` (the current transaction's
     /// `animationDuration`, 0.25 s unless a transaction sets one).
     public var transactionDuration: Double
+    /// How arcs whose sweep is exactly a full turn against their direction, or more than a
+    /// turn, are drawn (CA-TIMING.md §5.2).
+    public var arcOptions: ArcOptions
 
-    public init(clockOrigin: Double = 10_000, transactionDuration: Double = 0.25) {
+    public init(clockOrigin: Double = 10_000, transactionDuration: Double = 0.25, arcOptions: ArcOptions = ArcOptions()) {
         self.clockOrigin = clockOrigin
         self.transactionDuration = transactionDuration
+        self.arcOptions = arcOptions
     }
 }
 
@@ -145,15 +151,16 @@ struct Resolver {
                 break
             }
         }
-        return ResolvedLayer(name: spec.name, addedAt: addedAt, removedAt: removedAt, timeline: timeline, animations: animations)
+        let (geometry, style) = try geometry(spec, path)
+        return ResolvedLayer(name: spec.name, addedAt: addedAt, removedAt: removedAt, geometry: geometry, style: style,
+                             timeline: timeline, animations: animations)
     }
 
     /// `parentDuration`: the enclosing group's final duration, given to children whose own
     /// duration is ≤ 0 (§1.3); top-level animations get the transaction duration instead.
     func animation(_ spec: AnimationSpec, path: String, parentDuration: Double?, now: Double?) throws(ModelInstanceError) -> ResolvedAnimation {
         let t = spec.timing
-        var duration = try number(t.duration, path + ".duration")
-        guard duration.isFinite else { throw ModelInstanceError(fieldPath: path + ".duration", message: "must be finite, got \(duration)") }
+        var duration = try nonNegative(t.duration, path + ".duration")
         if duration <= 0 { duration = parentDuration ?? options.transactionDuration }
         let speed = try nonNegative(t.speed, path + ".speed")
         let repeatCount = try nonNegative(t.repeatCount, path + ".repeatCount", allowInfinite: true)

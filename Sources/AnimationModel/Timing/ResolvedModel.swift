@@ -1,3 +1,5 @@
+import StrokeGeometry
+
 /// A model with every expression evaluated for one set of variable values: ready to be
 /// evaluated at any model time. Build it once per parameter set (the fit rebuilds it when it
 /// changes a variable), then call `values(at:)` as often as needed.
@@ -38,6 +40,9 @@ public struct ResolvedLayer: Sendable {
     public let addedAt: Double
     /// nil = never removed.
     public let removedAt: Double?
+    /// The path, placed in its frame.
+    public let geometry: LayerGeometry
+    public let style: ResolvedStyle
     let timeline: LayerTimeline
     let animations: [TopLevelAnimation]
 
@@ -74,4 +79,28 @@ public struct ResolvedLayer: Sendable {
     /// The layer's own clock at model time `t` (seconds; `CACurrentMediaTime()` reads 10000
     /// at model time 0).
     public func localTime(at t: Double) -> Double { timeline.localTime(at: t) }
+}
+
+extension ResolvedModel {
+    /// A span worth showing by default, in model seconds: until every finite animation has
+    /// ended and every repeating one has run two cycles, and one second past the last layer
+    /// change (added, removed, or a timing event), at least one second.
+    public var suggestedEndTime: Double {
+        var end = 1.0
+        for layer in layers {
+            end = max(end, layer.addedAt + 1)
+            if let r = layer.removedAt, r.isFinite { end = max(end, r + 1) }
+            for s in layer.timeline.segments where s.start.isFinite { end = max(end, s.start + 1) }
+            for top in layer.animations {
+                let a = top.animation
+                let layerSpeed = layer.timeline.segment(at: top.addedAt).speed
+                guard layerSpeed > 0, a.speed > 0 else { continue }
+                // Model time of the animation's begin, from the layer clock at the moment it was added.
+                let start = top.addedAt + max(0, a.begin - layer.localTime(at: top.addedAt)) / layerSpeed
+                let length = min(a.activeDuration, 2 * a.cycle) / a.speed / layerSpeed
+                end = max(end, start + length)
+            }
+        }
+        return end
+    }
 }
