@@ -35,7 +35,8 @@ public struct LayerValues: Sendable, Equatable {
 }
 
 /// One layer, resolved: its timeline and its top-level animations in the order they apply.
-public struct ResolvedLayer: Sendable {
+/// A class so that evaluating it at many instants never copies its arrays.
+public final class ResolvedLayer: Sendable {
     public let name: String
     public let addedAt: Double
     /// nil = never removed.
@@ -55,6 +56,17 @@ public struct ResolvedLayer: Sendable {
         var replacedAt: Double
     }
 
+    init(name: String, addedAt: Double, removedAt: Double?, geometry: LayerGeometry, style: ResolvedStyle,
+         timeline: LayerTimeline, animations: [TopLevelAnimation]) {
+        self.name = name
+        self.addedAt = addedAt
+        self.removedAt = removedAt
+        self.geometry = geometry
+        self.style = style
+        self.timeline = timeline
+        self.animations = animations
+    }
+
     /// Values at model time `t`.
     public func values(at t: Double) -> LayerValues {
         let segment = timeline.segment(at: t)
@@ -63,13 +75,14 @@ public struct ResolvedLayer: Sendable {
         var values = model
         if present {
             let tp = LayerTimeline.localTime(segment, global: timeline.clockOrigin + t)
-            for top in animations where t >= top.addedAt && t < top.replacedAt {
-                let a = top.animation
-                // Removed on completion: once the layer clock has passed its end, it is gone for
-                // good, even if a timing event later moves the clock back.
-                if a.removedOnCompletion && a.end.isFinite
-                    && timeline.maximumLocalTime(from: top.addedAt, to: t) > a.end { continue }
-                a.apply(at: tp, to: &values, model: model, topLevel: true)
+            animations.withUnsafeBufferPointer { list in
+                for i in list.indices where t >= list[i].addedAt && t < list[i].replacedAt {
+                    // Removed on completion: once the layer clock has passed its end, it is gone
+                    // for good, even if a timing event later moves the clock back.
+                    if list[i].animation.removedOnCompletion && list[i].animation.end.isFinite
+                        && timeline.maximumLocalTime(from: list[i].addedAt, to: t) > list[i].animation.end { continue }
+                    list[i].animation.apply(at: tp, to: &values, model: model, topLevel: true)
+                }
             }
         }
         return LayerValues(name: name, present: present, rawStrokeStart: values.strokeStart,
