@@ -194,6 +194,11 @@ public final class GIFDecoder {
 
     private func readImage(decodePixels: Bool) throws(GIFError) -> GIFFrame? {
         guard DGifGetImageDesc(gif) == GIF_OK else {
+            // giflib reads the LZW minimum code size last and refuses sizes above 8 with a
+            // read error, which would otherwise look like truncation.
+            if gif.pointee.Error == D_GIF_ERR_READ_FAILED && !source.atEnd && source.lastByte > 8 {
+                return try stop(.unsupportedCodeSize(Int(source.lastByte), frame: framesDecoded, decoded: framesDecoded))
+            }
             return try stop(readFailure("image descriptor or local colour table"))
         }
         // giflib keeps a record of every image it has seen; drop it so memory does not grow

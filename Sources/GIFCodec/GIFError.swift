@@ -31,6 +31,8 @@ public struct GIFError: Error, Sendable, Equatable, CustomStringConvertible {
         case truncated(part: String, frame: Int, decoded: Int)
         /// The LZW data of `frame` is damaged (not merely cut short).
         case corruptImageData(frame: Int, decoded: Int)
+        /// An LZW minimum code size giflib cannot decode (it reads 1–8; some decoders accept up to 11).
+        case unsupportedCodeSize(Int, frame: Int, decoded: Int)
         /// giflib ran out of memory.
         case outOfMemory
         /// An encoder input that cannot be written as a GIF.
@@ -71,6 +73,8 @@ public struct GIFError: Error, Sendable, Equatable, CustomStringConvertible {
             return "truncated \(part) in frame \(frame) (\(Self.frames(decoded)) decoded)"
         case .corruptImageData(let frame, let decoded):
             return "corrupt LZW image data in frame \(frame) (\(Self.frames(decoded)) decoded)"
+        case .unsupportedCodeSize(let size, let frame, let decoded):
+            return "unsupported LZW minimum code size \(size) in frame \(frame) (giflib reads 1 to 8; \(Self.frames(decoded)) decoded)"
         case .outOfMemory: return "out of memory while decoding"
         case .invalidFrame(let why): return "cannot encode: \(why)"
         }

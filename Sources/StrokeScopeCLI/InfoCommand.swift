@@ -79,12 +79,14 @@ struct GIFSummary {
     /// File warnings, then each frame's, then the advice about zero delays.
     var allWarnings: [String] {
         var lines = fileWarnings.map(\.description)
+        if rows.isEmpty { lines.append("the file has no frames") }
         lines += rows.flatMap { $0.info.warnings.map(\.description) }
         if timing == .delays(.raw) {
             let zero = rows.filter { $0.info.delayCentiseconds == 0 }.map(\.info.index)
             if !zero.isEmpty {
                 let list = zero.prefix(8).map(String.init).joined(separator: ", ") + (zero.count > 8 ? ", ..." : "")
-                lines.append("\(zero.count) frame\(zero.count == 1 ? "" : "s") (\(list)) have a 0 cs delay: under --delay-policy raw they share an instant with the next frame; browsers play them as 10 cs (try --delay-policy browser or --fps)")
+                let one = zero.count == 1
+                lines.append("\(zero.count) frame\(one ? "" : "s") (\(list)) \(one ? "has" : "have") a 0 cs delay: under --delay-policy raw \(one ? "it shares" : "they share") an instant with the next frame; browsers play \(one ? "it" : "them") as 10 cs (try --delay-policy browser or --fps)")
             }
         }
         return lines

@@ -115,6 +115,16 @@ struct BadInputTests {
         #expect(e?.exitCode == 65)
     }
 
+    @Test("an LZW code size above 8 is named, not reported as truncation")
+    func codeSizeAboveEight() {
+        var g = RawGIF(width: 2, height: 1, globalPalette: [(0, 0, 0), (255, 255, 255)])
+        g.image(x: 0, y: 0, width: 2, height: 1, indices: [0, 1], codeSize: 11)
+        g.trailer()
+        let e = failure(g.bytes)
+        #expect(e?.reason == .unsupportedCodeSize(11, frame: 0, decoded: 0))
+        #expect(e?.exitCode == 65)
+    }
+
     @Test("the encoder refuses to overwrite an existing file")
     func noOverwrite() throws {
         let path = write([1, 2, 3])

@@ -55,6 +55,7 @@ class ImageRecord:
     data: bytes
     control: Control | None
     complete: bool = True  # False when the file ends inside the LZW sub-blocks
+    whole_blocks: int = -1  # bytes of ``data`` in complete sub-blocks (when not complete)
 
 
 @dataclass
@@ -70,6 +71,9 @@ class GIF:
     trailer: bool = False
     trailing_bytes: int = 0
     error: str | None = None  # the structural problem that ended parsing, if any
+    # How the block sequence ended: "trailer", "eof" (at a block boundary, no trailer),
+    # "garbage" (a byte that starts no block), "cut" (inside a block).
+    end: str = "trailer"
 
 
 def _palette(data: bytes, at: int, flags: int) -> tuple[list[tuple[int, int, int]], int]:
@@ -82,10 +86,13 @@ def _palette(data: bytes, at: int, flags: int) -> tuple[list[tuple[int, int, int
 
 
 def _sub_blocks(data: bytes, at: int) -> tuple[list[bytes], int, bool]:
-    """Reads sub-blocks up to the terminator; returns (blocks, next offset, complete)."""
+    """Reads sub-blocks up to the terminator; returns (blocks, next offset, complete). When
+    the file ends inside a sub-block, its bytes are the last block, which is then empty or
+    partial (``complete`` is False either way)."""
     blocks = []
     while True:
         if at >= len(data):
+            blocks.append(b"")
             return blocks, at, False
         n = data[at]
         at += 1
@@ -114,7 +121,7 @@ def parse(data: bytes) -> GIF:
     pending: Control | None = None
     while True:
         if at >= len(data):
-            gif.error = "missing trailer"
+            gif.error, gif.end = "missing trailer", "eof"
             return gif
         kind = data[at]
         if kind == 0x3B:
@@ -123,12 +130,12 @@ def parse(data: bytes) -> GIF:
             return gif
         if kind == 0x21:
             if at + 1 >= len(data):
-                gif.error = f"extension cut short at byte {at}"
+                gif.error, gif.end = f"extension cut short at byte {at}", "cut"
                 return gif
             label = data[at + 1]
             blocks, nxt, complete = _sub_blocks(data, at + 2)
             if not complete:
-                gif.error = f"extension cut short at byte {at}"
+                gif.error, gif.end = f"extension cut short at byte {at}", "cut"
                 return gif
             if label == 0xF9 and blocks and len(blocks[0]) >= 4:
                 b = blocks[0]
@@ -145,7 +152,7 @@ def parse(data: bytes) -> GIF:
             continue
         if kind == 0x2C:
             if at + 10 > len(data):
-                gif.error = f"image descriptor cut short at byte {at}"
+                gif.error, gif.end = f"image descriptor cut short at byte {at}", "cut"
                 return gif
             d = data[at + 1: at + 10]
             x, y = d[0] | d[1] << 8, d[2] | d[3] << 8
@@ -157,22 +164,107 @@ def parse(data: bytes) -> GIF:
                 try:
                     lct, at = _palette(data, at, iflags)
                 except ParseError:
-                    gif.error = f"local colour table cut short at byte {at}"
+                    gif.error, gif.end = f"local colour table cut short at byte {at}", "cut"
                     return gif
             if at >= len(data):
-                gif.error = f"image data cut short at byte {at}"
+                gif.error, gif.end = f"image data cut short at byte {at}", "cut"
                 return gif
             code_size = data[at]
             blocks, at, complete = _sub_blocks(data, at + 1)
             gif.images.append(ImageRecord(x, y, w, h, bool(iflags & 0x40), lct, code_size,
-                                          b"".join(blocks), pending, complete))
+                                          b"".join(blocks), pending, complete,
+                                          -1 if complete else sum(len(b) for b in blocks[:-1])))
             pending = None
             if not complete:
-                gif.error = "image data cut short"
+                gif.error, gif.end = "image data cut short", "cut"
                 return gif
             continue
-        gif.error = f"unexpected byte 0x{kind:02X} at byte {at}"
+        gif.error, gif.end = f"unexpected byte 0x{kind:02X} at byte {at}", "garbage"
         return gif
+
+
+def lzw_decode(data: bytes, min_code_size: int, pixels: int) -> tuple[bytes, str]:
+    """A plain GIF LZW decoder (written for this sweep) used to classify damaged image data.
+    Returns (indices in storage order, at most ``pixels`` of them, how the data ended):
+    ``full`` (all pixels decoded; anything after them is ignored), ``end-code`` (an end code
+    before the last pixel), ``data-end`` (the sub-blocks ran out first) or ``invalid-code``."""
+    clear = 1 << min_code_size
+    eoi = clear + 1
+    prefix = [0] * 4096
+    suffix = [0] * 4096
+    first = [0] * 4096
+    length = [0] * 4096
+    for i in range(clear):
+        suffix[i] = first[i] = i
+        length[i] = 1
+    size = min_code_size + 1
+    nxt = eoi + 1
+    prev = -1
+    out = bytearray()
+    acc = nbits = pos = 0
+    n = len(data)
+
+    def entry(code):
+        buf = bytearray(length[code])
+        k = length[code] - 1
+        while k >= 0:
+            buf[k] = suffix[code]
+            code = prefix[code]
+            k -= 1
+        return buf
+
+    while len(out) < pixels:
+        while nbits < size:
+            if pos >= n:
+                return bytes(out), "data-end"
+            acc |= data[pos] << nbits
+            pos += 1
+            nbits += 8
+        code = acc & ((1 << size) - 1)
+        acc >>= size
+        nbits -= size
+        if code == clear:
+            size, nxt, prev = min_code_size + 1, eoi + 1, -1
+            continue
+        if code == eoi:
+            return bytes(out), "end-code"
+        if prev < 0:
+            if code >= clear:
+                return bytes(out), "invalid-code"
+            out += entry(code)
+            prev = code
+            # Only with code size 1 is the first free code (4) already past the 2-bit codes.
+            if nxt >= 1 << size and size < 12:
+                size += 1
+            continue
+        if code < nxt:
+            e = entry(code)
+            new_first = first[code]
+        elif code == nxt and nxt < 4096:
+            e = entry(prev)
+            e.append(first[prev])
+            new_first = first[prev]
+        else:
+            return bytes(out), "invalid-code"
+        if nxt < 4096:
+            prefix[nxt], suffix[nxt] = prev, new_first
+            first[nxt], length[nxt] = first[prev], length[prev] + 1
+            nxt += 1
+            if nxt >= 1 << size and size < 12:
+                size += 1
+        out += e
+        prev = code
+    return bytes(out[:pixels]), "full"
+
+
+def storage_rows(height: int, interlaced: bool) -> list[int]:
+    """Image rows in the order they are stored (the four interlace passes, or top down)."""
+    if not interlaced:
+        return list(range(height))
+    rows = []
+    for start, step in ((0, 8), (4, 8), (2, 4), (1, 2)):
+        rows += range(start, height, step)
+    return rows
 
 
 def _wrap(img: ImageRecord) -> bytes:
@@ -202,38 +294,101 @@ def frame_indices(img: ImageRecord) -> bytes:
 
 
 class Model:
-    """The browser compositing of one file, produced frame by frame (``frames()``), so that
-    long animations need only one canvas in memory. After ``frames()`` is exhausted,
-    ``error`` says why decoding stopped early (damaged LZW data), or is None; ``delays``,
-    ``shown`` (the displayed image records) and, with ``keep_indices``, ``indices`` are filled."""
+    """StrokeScope's documented decoding policy, implemented separately from it, producing
+    the composited frames one by one (``frames()``) so that long animations need only one
+    canvas in memory.
 
-    def __init__(self, gif: GIF, keep_indices: bool = False):
+    Compositing is the browsers': the canvas starts transparent; disposal 2 clears the
+    frame's rectangle to transparent, 3 restores what was under it, 0, 1 and 4-7 keep it;
+    frames are clipped to the screen; zero-size images are skipped; missing palettes and
+    indices past the palette draw opaque black. Damaged data follows the error policy: LZW
+    data that ends or breaks before the image's last pixel, image data cut before its
+    terminator, a block cut short, or a byte that starts no block before the first frame is
+    an error (``error_kind`` and ``error`` say which), and decoding stops there. A missing
+    trailer and garbage after a complete frame only end the file.
+
+    With ``lenient``, the frame cut by an LZW error is still produced with the rows decoded
+    before the damage (if there is at least one), as ``--lenient`` does.
+
+    After ``frames()`` is exhausted, ``delays``, ``shown`` (the displayed image records),
+    ``count`` and, with ``keep_indices``, ``indices`` are filled."""
+
+    MAX_PIXELS = 64_000_000
+
+    def __init__(self, gif: GIF, keep_indices: bool = False, lenient: bool = False):
         self.gif = gif
         self.width, self.height = gif.width, gif.height
         self.keep_indices = keep_indices
+        self.lenient = lenient
         self.error: str | None = None
+        self.error_kind: str | None = None
         self.delays: list[int] = []
         self.shown: list[ImageRecord] = []
         self.indices: list[bytes] = []
         self.count = 0
+        self.partial_rows: int | None = None  # rows of the cut frame (lenient)
+
+    def _fail(self, kind: str, message: str):
+        self.error_kind, self.error = kind, message
 
     def frames(self):
-        """Browser compositing: transparent canvas; disposal 2 clears the frame's rectangle to
-        transparent, 3 restores what was under it, others keep it; frames are clipped to the
-        screen; zero-size images are skipped; missing palettes and indices past the palette
-        draw opaque black; damaged LZW data stops decoding (the frames before it remain)."""
         gif = self.gif
         W, H = gif.width, gif.height
+        if W == 0 or H == 0:
+            self._fail("zero-screen", f"zero-size screen {W}x{H}")
+            return
+        if W * H > self.MAX_PIXELS:
+            self._fail("too-large", f"screen {W}x{H} above the pixel limit")
+            return
         canvas = bytearray(W * H * 4)
         pending = None  # (disposal, clipped rect, saved bytes)
         for img in gif.images:
             if img.width == 0 or img.height == 0:
+                if not img.complete:
+                    self._fail("truncated-block", "file ends inside a zero-size image's data")
+                    return
                 continue
-            try:
-                idx = frame_indices(img)
-            except Exception as e:  # noqa: BLE001 - Pillow raises several types
-                self.error = f"image {self.count}: {e}"
+            n = img.width * img.height
+            rows_ok = img.height
+            if not 1 <= img.min_code_size <= 11:
+                self._fail("code-size", f"image {self.count}: LZW code size {img.min_code_size}")
                 return
+            raw, how = lzw_decode(img.data, img.min_code_size, n)
+            if how != "full":
+                self._fail(f"lzw-{how}", f"image {self.count}: LZW {how} after {len(raw)} of {n} pixels")
+            elif not img.complete:
+                self._fail("cut-after-pixels", f"image {self.count}: file ends in the image data after its last pixel")
+            if self.error:
+                # What --lenient can keep, at giflib's granularity: giflib reads a sub-block
+                # whole or not at all, and reports the row in which anything failed as lost
+                # (for data cut after the last pixel, that is the last row).
+                usable = img.data if img.complete else img.data[:img.whole_blocks]
+                got, _ = lzw_decode(usable, img.min_code_size, n)
+                rows_ok = min(len(got) // img.width, img.height - 1)
+            if self.error:
+                if not (self.lenient and rows_ok > 0):
+                    return
+                idx = bytearray(n)
+                order = storage_rows(img.height, img.interlaced)
+                drawn = set(order[:rows_ok])
+                for k, r in enumerate(order[:rows_ok]):
+                    idx[r * img.width:(r + 1) * img.width] = raw[k * img.width:(k + 1) * img.width]
+                self.partial_rows = rows_ok
+            elif img.min_code_size == 1:
+                # Below the specification's minimum of 2, decoders disagree on when the code
+                # width first grows; Pillow grows it later than giflib. Use this sweep's
+                # decoder, which grows it as soon as the next free code needs 3 bits.
+                idx = bytearray(n)
+                for k, r in enumerate(storage_rows(img.height, img.interlaced)):
+                    idx[r * img.width:(r + 1) * img.width] = raw[k * img.width:(k + 1) * img.width]
+                drawn = None
+            else:
+                try:
+                    idx = frame_indices(img)
+                except Exception as e:  # noqa: BLE001 - Pillow raises several types
+                    self._fail("pillow-rejects", f"image {self.count}: Pillow: {e}")
+                    return
+                drawn = None
             ctl = img.control or Control()
             disposal = ctl.disposal if ctl.disposal in (0, 1, 2, 3) else 0
             x0, y0 = min(img.x, W), min(img.y, H)
@@ -257,6 +412,8 @@ class Model:
             pending = (disposal, (x0, y0, x1, y1), saved)
             table = _colour_words(img.local_palette or gif.global_palette, ctl.transparent)
             for yy in range(y0, y1):
+                if drawn is not None and (yy - img.y) not in drawn:
+                    continue
                 src = (yy - img.y) * img.width - img.x
                 for xx in range(x0, x1):
                     c = table[idx[src + xx]]
@@ -267,8 +424,14 @@ class Model:
             self.delays.append(ctl.delay)
             self.shown.append(img)
             if self.keep_indices:
-                self.indices.append(idx)
+                self.indices.append(bytes(idx))
             yield bytes(canvas)
+            if self.error:
+                return
+        if gif.end == "cut":
+            self._fail("truncated-block", f"{gif.error} after {self.count} frames")
+        elif gif.end == "garbage" and self.count == 0:
+            self._fail("garbage-first", f"{gif.error} before the first frame")
 
 
 def _colour_words(palette, transparent):
