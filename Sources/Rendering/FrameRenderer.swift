@@ -1,0 +1,82 @@
+import AnimationModel
+import Raster
+import StrokeGeometry
+
+/// The exact state of one layer in one rendered frame: what `render --truth` records, in the
+/// shape `inspect` reports (pixels for geometry, degrees for angles).
+public struct LayerTruth: Sendable, Equatable {
+    public var presentation: LayerPresentation
+    /// Circle centre and radius in pixels, for layers on a circle.
+    public var centerPixels: Point?
+    public var radiusPixels: Double?
+    /// Line width in pixels.
+    public var lineWidthPixels: Double
+}
+
+/// Draws a resolved model's layers at a model instant with the exact-coverage rasteriser.
+public struct FrameRenderer: Sendable {
+    public let model: ResolvedModel
+    public let settings: RenderSettings
+    /// Per layer: colour, cap and join, computed once.
+    private let looks: [(color: RGBA, cap: LineCap, join: StrokeJoin)]
+
+    public init(model: ResolvedModel, settings: RenderSettings) {
+        self.model = model
+        self.settings = settings
+        looks = model.layers.map { layer in
+            (layer.style.strokeColor.flatMap(parseHexColor) ?? .black, layer.style.lineCap,
+             StrokeJoin(rawValue: layer.style.lineJoin.rawValue) ?? .miter)
+        }
+    }
+
+    /// The canvas at model time `t`, and every layer's exact state.
+    public func render(at t: Double) -> (image: RGBAImage, layers: [LayerTruth]) {
+        var image = RGBAImage(width: settings.width, height: settings.height, fill: settings.background ?? .transparent)
+        let mapping = settings.mapping
+        var truths: [LayerTruth] = []
+        for (i, layer) in model.layers.enumerated() {
+            let p = layer.presentation(at: t)
+            let widthPixels = mapping.pixelLength(layer.style.lineWidth)
+            truths.append(LayerTruth(presentation: p, centerPixels: p.center.map(mapping.pixel),
+                                     radiusPixels: p.radius.map(mapping.pixelLength), lineWidthPixels: widthPixels))
+            guard p.state == .arc || p.state == .full, widthPixels > 0 else { continue }
+            let pieces = layer.geometry.visiblePieces(strokeStart: p.values.strokeStart, strokeEnd: p.values.strokeEnd,
+                                                      rotation: p.values.rotation)
+            let mask = StrokeRasterizer.coverage(pieces: mapping.pixelPieces(pieces), lineWidth: widthPixels,
+                                                 cap: looks[i].cap, join: looks[i].join, clip: image.bounds)
+            image.paint(mask, color: looks[i].color)
+        }
+        return (image, truths)
+    }
+
+    /// A canvas that holds every layer whatever its animation does: the layers' full strokes
+    /// (at four rotations, for rotating layers) with an equal margin on both sides of the
+    /// content, in pixels at `scale`; the origin keeps point (0, 0) at pixel (0, 0) unless the
+    /// content reaches into negative coordinates.
+    public static func suggestedCanvas(for model: ResolvedModel, scale: Double) -> (width: Int, height: Int, origin: Point) {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for layer in model.layers {
+            let half = layer.style.lineWidth / 2 + 1
+            for rotation in [0, Double.pi / 2, Double.pi, 3 * Double.pi / 2] {
+                for piece in layer.geometry.visiblePieces(strokeStart: 0, strokeEnd: 1, rotation: rotation) {
+                    for segment in piece.segments {
+                        for k in 0...8 {
+                            let q = segment.point(at: Double(k) / 8)
+                            minX = min(minX, q.x - half); maxX = max(maxX, q.x + half)
+                            minY = min(minY, q.y - half); maxY = max(maxY, q.y + half)
+                        }
+                    }
+                }
+            }
+        }
+        guard minX.isFinite else { return (Int((100 * scale).rounded(.up)), Int((100 * scale).rounded(.up)), .zero) }
+        func axis(_ lo: Double, _ hi: Double) -> (size: Double, origin: Double) {
+            if lo >= 0 { return (lo + hi, 0) }
+            let margin = 8.0
+            return (hi - lo + 2 * margin, -lo + margin)
+        }
+        let x = axis(minX, maxX), y = axis(minY, maxY)
+        return (max(1, Int((x.size * scale).rounded(.up))), max(1, Int((y.size * scale).rounded(.up))),
+                Point(x: x.origin * scale, y: y.origin * scale))
+    }
+}
