@@ -49,15 +49,23 @@ public struct FrameRenderer: Sendable {
         return (image, truths)
     }
 
-    /// A canvas that holds every layer whatever its animation does: the layers' full strokes
-    /// (at four rotations, for rotating layers) with an equal margin on both sides of the
+    /// A canvas that holds every layer whatever its animation does: the layers' full strokes, at
+    /// every rotation the animation reaches (sampled), with an equal margin on both sides of the
     /// content, in pixels at `scale`; the origin keeps point (0, 0) at pixel (0, 0) unless the
     /// content reaches into negative coordinates.
     public static func suggestedCanvas(for model: ResolvedModel, scale: Double) -> (width: Int, height: Int, origin: Point) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        let end = model.suggestedEndTime
         for layer in model.layers {
             let half = layer.style.lineWidth / 2 + 1
-            for rotation in [0, Double.pi / 2, Double.pi, 3 * Double.pi / 2] {
+            // Rotations the layer goes through, in eighth-turn steps (a layer rotating about its
+            // own circle's centre keeps its extent; one rotating about a far anchor sweeps).
+            var rotations: Set<Int> = [0]
+            for k in 0...256 {
+                let r = layer.values(at: end * Double(k) / 256).rotation
+                rotations.insert(Int((r / (Double.pi / 4)).rounded()) & 7)
+            }
+            for rotation in rotations.sorted().map({ Double($0) * Double.pi / 4 }) {
                 for piece in layer.geometry.visiblePieces(strokeStart: 0, strokeEnd: 1, rotation: rotation) {
                     for segment in piece.segments {
                         for k in 0...8 {

@@ -1,0 +1,236 @@
+import AnimationModel
+import CLIArguments
+import Foundation
+import GIFCodec
+import JSON
+import Raster
+import Rendering
+import StrokeGeometry
+
+/// `strokescope render MODEL.json -o OUT.gif`: a reference GIF of what the model puts on screen.
+enum RenderCommand {
+    static let spec = CommandSpec(
+        name: "render",
+        abstract: "Render an animation model into a GIF, optionally with recorder-like imperfections and the exact per-frame truth.",
+        discussion: "Strokes are drawn with exact area coverage in the layer's colour over the background, at a pixel scale like a device recording (pixel = origin + point × scale). Frame i shows model time from + rate × (capture time of frame i). With --truth, every frame's model time and every layer's exact state, stroke fractions, on-screen angles and pixel geometry are written as JSON in the shape of inspect's output.",
+        arguments: [ArgumentSpec("model.json", help: "The animation model.")],
+        options: [
+            .option("output", short: "o", value: "file.gif", help: "Where to write the GIF."),
+            .option("fps", value: "n", help: "Frames per second; delays carry their rounding (30 fps gives 3, 3, 4 cs)."),
+            .option("delay-cs", value: "cs", help: "A fixed delay per frame in centiseconds.", default: "3"),
+            .option("duration", value: "seconds", help: "Recording length.", default: "up to two cycles past the last animation's begin"),
+            .option("from", value: "seconds", help: "Model time of the first frame.", default: "0"),
+            .option("scale", value: "n", help: "Pixels per point (1, 2, 3 like a device).", default: "1"),
+            .option("size", value: "WxH", help: "Canvas size in pixels.", default: "the layers' extent"),
+            .option("origin", value: "X,Y", help: "Pixel position of the point (0, 0).", default: "0,0"),
+            .option("background", value: "colour", help: "#RRGGBB, white, black or transparent.", default: "white"),
+            .option("colors", value: "n", help: "Palette size, 2 to 256.", default: "256"),
+            .option("dither", value: "method", help: "Dithering when the palette is too small.", choices: ["none", "ordered", "floyd-steinberg"], default: "none"),
+            .flag("delta-frames", help: "Write only the changed rectangle of each frame, with transparency, as recorders do."),
+            .option("loop", value: "n", help: "NETSCAPE2.0 loop count (0 = forever).", default: "0"),
+            .option("set", value: "name=value", help: "Give a model variable another value.", repeatable: true),
+            .option("rate", value: "r", help: "Imperfection: model seconds per recording second (the recording clock runs slow when above 1).", default: "1"),
+            .option("jitter", value: "seconds", help: "Imperfection: each frame is captured up to this much early or late (uniform, seeded)."),
+            .option("seed", value: "n", help: "Seed for --jitter.", default: "1"),
+            .option("late", value: "frame:seconds", help: "Imperfection: this frame is captured late (repeatable).", repeatable: true),
+            .option("drop", value: "frame", help: "Imperfection: this frame is left out; its delay goes to the frame before (repeatable).", repeatable: true),
+            .option("duplicate", value: "frame", help: "Imperfection: this frame repeats the picture of the frame before (repeatable).", repeatable: true),
+            .option("delays", value: "cs,cs,...", help: "Imperfection: store these delays (cycled) instead of the capture intervals."),
+            .option("truth", value: "file.json", help: "Also write the exact per-frame values used."),
+            SharedOptions.force, SharedOptions.quiet,
+        ],
+        examples: [
+            CommandExample(["payment-success.json", "-o", "payment.gif", "--duration", "9", "--truth", "payment.json"], "The payment animation and its truth."),
+            CommandExample(["loading-spinner.json", "-o", "spinner@2x.gif", "--scale", "2", "--fps", "30", "--colors", "32", "--delta-frames"], "A 2× recording-like spinner."),
+            CommandExample(["loading-spinner.json", "-o", "slow.gif", "--rate", "0.5", "--jitter", "0.005", "--drop", "7"], "A spoiled recording for testing the analysis."),
+        ])
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
+        let file = args.positional("model.json")!
+        let force = args.flag("force")
+        guard let output = args.value("output") else {
+            throw CLIError("Missing expected option '--output <file.gif>'.", exitCode: CLIError.Code.usage, hint: "See 'strokescope render --help'.")
+        }
+        let truthPath = args.value("truth")
+        var plan: RecordingSchedule.Plan
+        var scale = 1.0, size: [Double]?, origin: [Double]?, background: RGBA? = .white
+        var colors = 256, dithering = Dithering.none, loop = 0
+        var sets: [NamedValue] = []
+        var durationOption: Double?
+        do throws(UsageError) {
+            if args.value("fps") != nil && args.value("delay-cs") != nil {
+                throw UsageError.inCommand("strokescope render", .invalidValue(args.value("fps")!, for: "--fps <n>", expected: "either --fps or --delay-cs, not both"))
+            }
+            let interval: RecordingSchedule.Interval
+            if let fps = try args.value("fps", as: .double(in: .between(0.1, 1000))) {
+                interval = .fps(fps)
+            } else {
+                interval = .centiseconds(try args.value("delay-cs", as: .integer(in: .between(1, 65535))) ?? 3)
+            }
+            durationOption = try args.value("duration", as: .duration(in: .greaterThan(0)))
+            plan = RecordingSchedule.Plan(from: try args.value("from", as: .duration(in: .between(-1e6, 1e6))) ?? 0,
+                                          duration: durationOption ?? 0, interval: interval)
+            plan.rate = try args.value("rate", as: .double(in: .between(0.01, 100))) ?? 1
+            plan.jitter = try args.value("jitter", as: .duration(in: .between(0, 10))) ?? 0
+            plan.seed = UInt64(try args.value("seed", as: .integer(in: .atLeast(0))) ?? 1)
+            for l in try args.values("late", as: .frameSeconds) { plan.late[l.frame] = l.seconds }
+            plan.drop = Set(try args.values("drop", as: .integer(in: .atLeast(0))))
+            plan.duplicate = Set(try args.values("duplicate", as: .integer(in: .atLeast(1))))
+            if let text = args.value("delays") {
+                let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+                guard !parts.isEmpty, parts.allSatisfy({ $0 != nil && $0! >= 0 && $0! <= 65535 }) else {
+                    throw UsageError.inCommand("strokescope render", .invalidValue(text, for: "--delays <cs,cs,...>", expected: "comma-separated whole centiseconds"))
+                }
+                plan.storedDelays = parts.map { $0! }
+            }
+            scale = try args.value("scale", as: .double(in: .between(0.1, 16))) ?? 1
+            if let text = args.value("size") {
+                let parts = text.lowercased().split(separator: "x").map { Int($0) }
+                guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1, w <= 65535, h <= 65535 else {
+                    throw UsageError.inCommand("strokescope render", .invalidValue(text, for: "--size <WxH>", expected: "width x height in pixels, e.g. 300x300"))
+                }
+                size = [Double(w), Double(h)]
+            }
+            origin = try args.value("origin", as: .numbers(named: ["X", "Y"]))
+            if let text = args.value("background") {
+                switch text.lowercased() {
+                case "transparent", "none": background = nil
+                case "white": background = .white
+                case "black": background = .black
+                default:
+                    guard let c = parseHexColor(text) else {
+                        throw UsageError.inCommand("strokescope render", .invalidValue(text, for: "--background <colour>", expected: "#RRGGBB, white, black or transparent"))
+                    }
+                    background = c
+                }
+            }
+            colors = try args.value("colors", as: .integer(in: .between(2, 256))) ?? 256
+            switch args.value("dither") ?? "none" {
+            case "ordered": dithering = .ordered
+            case "floyd-steinberg": dithering = .floydSteinberg
+            default: dithering = .none
+            }
+            loop = try args.value("loop", as: .integer(in: .between(0, 65535))) ?? 0
+            sets = try args.values("set", as: .namedValue)
+        } catch { throw CLIError.usage(error) }
+
+        try OutputPaths.checkFile(output, force: force)
+        if let truthPath { try OutputPaths.checkFile(truthPath, force: force) }
+        let document = try ModelFile.load(file, console: console, quiet: args.flag("quiet"))
+        let model = try ModelFile.resolve(document, file: file, sets: sets)
+
+        let suggested = FrameRenderer.suggestedCanvas(for: model, scale: scale)
+        let width = size.map { Int($0[0]) } ?? suggested.width
+        let height = size.map { Int($0[1]) } ?? suggested.height
+        guard width * height <= 64_000_000 else {
+            throw CLIError("canvas \(width)×\(height) is above 64 megapixels", exitCode: CLIError.Code.usage)
+        }
+        let settings = RenderSettings(scale: scale, width: width, height: height,
+                                      origin: origin.map { Point(x: $0[0], y: $0[1]) } ?? (size == nil ? suggested.origin : .zero),
+                                      background: background, colors: colors, dithering: dithering,
+                                      deltaFrames: args.flag("delta-frames"), loopCount: loop)
+        if durationOption == nil { plan.duration = max(0.01, (model.suggestedEndTime - plan.from) / plan.rate) }
+        let schedule = RecordingSchedule(plan)
+        guard !schedule.frames.isEmpty else { throw CLIError("no frames to render (check --duration)", exitCode: CLIError.Code.usage) }
+        guard schedule.frames.count <= 100_000 else {
+            throw CLIError("\(schedule.frames.count) frames requested; at most 100000", exitCode: CLIError.Code.usage)
+        }
+
+        var truthFrames: [JSONValue] = []
+        let renderer = AnimationRenderer(renderer: FrameRenderer(model: model, settings: settings), schedule: schedule)
+        do {
+            try renderer.write(to: output, overwrite: force) { frame in
+                if truthPath != nil { truthFrames.append(Self.truth(frame)) }
+            }
+        } catch {
+            throw CLIError.gif(error)
+        }
+        if let truthPath {
+            let document = Self.truthDocument(output: output, model: model, settings: settings, frames: truthFrames)
+            do {
+                try writeText(document.serialized() + "\n", to: truthPath, overwrite: force)
+            } catch { throw error }
+        }
+        let total = Double(schedule.frames.reduce(0) { $0 + $1.delayCentiseconds }) / 100
+        console.out.write("wrote \(output) (\(width)×\(height) px, \(schedule.frames.count) frames, \(shortText(milliseconds(total))) ms)\n")
+        if let truthPath { console.out.write("wrote \(truthPath)\n") }
+        return CLIError.Code.success
+    }
+
+    static func truth(_ frame: RenderedFrame) -> JSONValue {
+        let s = frame.schedule
+        return .object(JSONObject([
+            ("index", .int(s.index)),
+            ("time", .number(s.recordingTime, decimals: 6)),
+            ("delay", .number(Double(s.delayCentiseconds) / 100, decimals: 6)),
+            ("delayCentiseconds", .int(s.delayCentiseconds)),
+            ("modelTime", .number(s.modelTime, decimals: 9)),
+            ("flags", .array(s.flags.map { .string($0) })),
+            ("layers", .array(frame.layers.map { t in
+                let p = t.presentation
+                var o = JSONObject([("name", .string(p.values.name)), ("state", .string(p.state.rawValue))])
+                if let a = p.startAngle { o.append("startAngle", .number(a, decimals: 6)) }
+                if let a = p.endAngle { o.append("endAngle", .number(a, decimals: 6)) }
+                if p.state != .absent {
+                    o.append("strokeStart", .number(p.values.strokeStart, decimals: 9))
+                    o.append("strokeEnd", .number(p.values.strokeEnd, decimals: 9))
+                    o.append("rotation", .number(p.values.rotationDegrees, decimals: 6))
+                }
+                if let c = t.centerPixels { o.append("center", .array([.number(c.x, decimals: 6), .number(c.y, decimals: 6)])) }
+                if let r = t.radiusPixels { o.append("radius", .number(r, decimals: 6)) }
+                o.append("lineWidth", .number(t.lineWidthPixels, decimals: 6))
+                return .object(o)
+            })),
+        ]))
+    }
+
+    static func truthDocument(output: String, model: ResolvedModel, settings: RenderSettings, frames: [JSONValue]) -> JSONValue {
+        let mapping = (scale: settings.scale, origin: settings.origin)
+        let layers: [JSONValue] = model.layers.map { layer in
+            var o = JSONObject([("name", .string(layer.name)),
+                                ("kind", .string(layer.geometry.circularArc == nil ? "path" : "arc"))])
+            if let c = layer.geometry.circularArc {
+                let centre = layer.geometry.pathToScreen(rotation: 0).apply(to: c.center)
+                o.append("center", .array([.number(mapping.origin.x + centre.x * mapping.scale, decimals: 6),
+                                           .number(mapping.origin.y + centre.y * mapping.scale, decimals: 6)]))
+                o.append("radius", .number(c.radius * mapping.scale, decimals: 6))
+            }
+            o.append("lineWidth", .number(layer.style.lineWidth * mapping.scale, decimals: 6))
+            o.append("lineCap", .string(layer.style.lineCap.rawValue))
+            o.append("strokeColor", layer.style.strokeColor.map { .string($0) } ?? .null)
+            return .object(o)
+        }
+        return .object(JSONObject([
+            ("schema", .string("strokescope-truth/1")),
+            ("file", .string(output)),
+            ("model", .string(model.name)),
+            ("variables", .object(JSONObject(model.variables.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value, decimals: 12)) }))),
+            ("canvas", .object(JSONObject([("width", .int(settings.width)), ("height", .int(settings.height))]))),
+            ("scale", .number(settings.scale, decimals: 6)),
+            ("origin", .array([.number(settings.origin.x, decimals: 6), .number(settings.origin.y, decimals: 6)])),
+            ("layers", .array(layers)),
+            ("frames", .array(frames)),
+        ]))
+    }
+}
+
+/// Writes text to a file, refusing to replace an existing one unless `overwrite`.
+func writeText(_ text: String, to path: String, overwrite: Bool) throws(CLIError) {
+    let flags = O_WRONLY | O_CREAT | (overwrite ? O_TRUNC : O_EXCL)
+    let fd = open(path, flags, 0o644)
+    guard fd >= 0 else {
+        let code = errno
+        if code == EEXIST { throw CLIError("\(path): already exists (use --force to overwrite)", exitCode: CLIError.Code.usage) }
+        throw CLIError("\(path): cannot write (\(String(cString: strerror(code))))", exitCode: CLIError.Code.cannotWriteOutput)
+    }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else {
+            throw CLIError("\(path): cannot write (\(String(cString: strerror(errno))))", exitCode: CLIError.Code.cannotWriteOutput)
+        }
+        offset += n
+    }
+}
