@@ -41,12 +41,14 @@ let package = Package(
         .target(name: "AnimationModel", dependencies: ["JSON", "StrokeGeometry"]),
         // Draws model layers into frames (exact-coverage stroke rasteriser) and writes GIFs.
         .target(name: "Rendering", dependencies: ["Raster", "StrokeGeometry", "AnimationModel", "GIFCodec"]),
+        // Finds rings in frames and measures where each stroke starts and ends.
+        .target(name: "StrokeEstimation", dependencies: ["Raster", "StrokeGeometry"]),
         // The declarative argument parser behind every command and its --help.
         .target(name: "CLIArguments"),
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering"]
+            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation"]
         ),
         .executableTarget(name: "strokescope", dependencies: ["StrokeScopeCLI"]),
         // Writes the project's bundled fixtures deterministically (scripts/make-fixtures.sh).
@@ -61,6 +63,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "StrokeGeometryTests", dependencies: ["StrokeGeometry"]),
+        .testTarget(name: "StrokeEstimationTests", dependencies: ["StrokeEstimation", "Rendering", "Raster", "StrokeGeometry", "AnimationModel"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Raster", "StrokeGeometry", "GIFCodec"]),
         .testTarget(name: "AnimationModelTests", dependencies: ["AnimationModel", "StrokeGeometry", "JSON"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "JSON"]),

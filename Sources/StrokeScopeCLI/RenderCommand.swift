@@ -16,7 +16,7 @@ enum RenderCommand {
         arguments: [ArgumentSpec("model.json", help: "The animation model.")],
         options: [
             .option("output", short: "o", value: "file.gif", help: "Where to write the GIF."),
-            .option("fps", value: "n", help: "Frames per second; delays carry their rounding (30 fps gives 3, 3, 4 cs)."),
+            .option("fps", value: "n", help: "Frames per second; each frame starts at the nearest centisecond of its capture time (30 fps gives 3, 4, 3 cs)."),
             .option("delay-cs", value: "cs", help: "A fixed delay per frame in centiseconds.", default: "3"),
             .option("duration", value: "seconds", help: "Recording length.", default: "up to two cycles past the last animation's begin"),
             .option("from", value: "seconds", help: "Model time of the first frame.", default: "0"),
@@ -115,7 +115,12 @@ enum RenderCommand {
         } catch { throw CLIError.usage(error) }
 
         try OutputPaths.checkFile(output, force: force)
-        if let truthPath { try OutputPaths.checkFile(truthPath, force: force) }
+        if let truthPath {
+            guard URL(fileURLWithPath: truthPath).standardizedFileURL.path != URL(fileURLWithPath: output).standardizedFileURL.path else {
+                throw CLIError("\(truthPath): --truth names the same file as --output", exitCode: CLIError.Code.usage)
+            }
+            try OutputPaths.checkFile(truthPath, force: force)
+        }
         let document = try ModelFile.load(file, console: console, quiet: args.flag("quiet"))
         let model = try ModelFile.resolve(document, file: file, sets: sets)
 
@@ -130,6 +135,7 @@ enum RenderCommand {
                                       background: background, colors: colors, dithering: dithering,
                                       deltaFrames: args.flag("delta-frames"), loopCount: loop)
         if durationOption == nil { plan.duration = max(0.01, (model.suggestedEndTime - plan.from) / plan.rate) }
+        try checkImperfectionFrames(plan, args)
         let schedule = RecordingSchedule(plan)
         guard !schedule.frames.isEmpty else { throw CLIError("no frames to render (check --duration)", exitCode: CLIError.Code.usage) }
         guard schedule.frames.count <= 100_000 else {
@@ -155,6 +161,41 @@ enum RenderCommand {
         console.out.write("wrote \(output) (\(width)×\(height) px, \(schedule.frames.count) frames, \(shortText(milliseconds(total))) ms)\n")
         if let truthPath { console.out.write("wrote \(truthPath)\n") }
         return CLIError.Code.success
+    }
+
+    /// Every frame named by --late, --drop and --duplicate must exist in the perfect recording,
+    /// so that no imperfection that was asked for is silently left out: frame 0 cannot be dropped
+    /// (no frame before it takes its delay), and a dropped frame cannot also be late or repeated.
+    static func checkImperfectionFrames(_ plan: RecordingSchedule.Plan, _ args: ParsedArguments) throws(CLIError) {
+        guard !plan.late.isEmpty || !plan.drop.isEmpty || !plan.duplicate.isEmpty else { return }
+        let count = RecordingSchedule(RecordingSchedule.Plan(from: plan.from, duration: plan.duration, interval: plan.interval)).frames.count
+        func refuse(_ value: String, _ label: String, _ expected: String) -> CLIError {
+            CLIError.usage(.inCommand("strokescope render", .invalidValue(value, for: label, expected: expected)))
+        }
+        let range = "(the recording has \(count) frame\(count == 1 ? "" : "s"))"
+        for text in args.values("late") {
+            let frame = Int(text.split(separator: ":").first ?? "") ?? -1
+            if frame >= count {
+                throw refuse(text, "--late <frame:seconds>", "a frame from 0 to \(count - 1) \(range)")
+            }
+            if plan.drop.contains(frame) {
+                throw refuse(text, "--late <frame:seconds>", "a frame that is not dropped")
+            }
+        }
+        for frame in plan.drop.sorted() where frame < 1 || frame >= count {
+            throw refuse(String(frame), "--drop <frame>",
+                         count > 1 ? "a frame from 1 to \(count - 1) \(range); frame 0 has no frame before it to take its delay"
+                                   : "a frame after the first, but the recording has only 1 frame")
+        }
+        for frame in plan.duplicate.sorted() {
+            if frame >= count {
+                throw refuse(String(frame), "--duplicate <frame>",
+                             count > 1 ? "a frame from 1 to \(count - 1) \(range)" : "a frame after the first, but the recording has only 1 frame")
+            }
+            if plan.drop.contains(frame) {
+                throw refuse(String(frame), "--duplicate <frame>", "a frame that is not dropped")
+            }
+        }
     }
 
     static func truth(_ frame: RenderedFrame) -> JSONValue {

@@ -1,0 +1,66 @@
+import Raster
+
+/// Which way a ring's stroke runs on screen, and how its ends are capped: what turns the
+/// measured ink into stroke ends.
+public struct StrokeConvention: Sendable, Equatable {
+    /// The path runs clockwise on screen (strokeStart is then the counter-clockwise end of the ink).
+    public var clockwise: Bool
+    public var cap: CapStyle
+
+    public init(clockwise: Bool = true, cap: CapStyle = .butt) {
+        self.clockwise = clockwise
+        self.cap = cap
+    }
+}
+
+/// Line caps as the estimator corrects for them.
+public enum CapStyle: String, Sendable, Equatable, CaseIterable {
+    case butt, round, square
+
+    /// Extra ink area beyond a stroke end, per unit line width, in pixels of arc length:
+    /// a half-disc (π w / 8 after dividing the area by w) or a half-square (w / 2).
+    func extraLength(lineWidth w: Double) -> Double {
+        switch self {
+        case .butt: 0
+        case .round: Double.pi * w / 8
+        case .square: w / 2
+        }
+    }
+}
+
+/// One ring in one frame: where its stroke starts and ends on screen.
+public struct ArcMeasurement: Sendable, Equatable {
+    public enum State: String, Sendable, Equatable {
+        /// Part of the ring is drawn: it has two ends.
+        case arc
+        /// Nothing is drawn.
+        case empty
+        /// A closed ring with no visible ends.
+        case full
+        /// The picture cannot be read as a stroke (hidden, several confusing pieces).
+        case unknown
+    }
+
+    public var state: State
+    /// Degrees clockwise from 12 o'clock, in [0, 360): where the stroke begins (strokeStart)
+    /// and ends (strokeEnd), caps corrected.
+    public var startAngle: Double?
+    public var endAngle: Double?
+    /// Further drawn pieces (start, end angles), when the stroke is split.
+    public var segments: [(start: Double, end: Double)]
+    /// The ink colour seen (straight RGBA).
+    public var inkColor: RGBA?
+    /// The stroke's width measured in this frame, pixels.
+    public var lineWidth: Double?
+    /// Why the state is `unknown`.
+    public var note: String?
+    /// Per end: (area-based end − 0.5-crossing) × R / w, for telling round caps from butt caps
+    /// over many frames (≈ 0 for butt or square, ≈ −0.04 for round).
+    var capEvidence: [Double] = []
+
+    public static func == (a: ArcMeasurement, b: ArcMeasurement) -> Bool {
+        a.state == b.state && a.startAngle == b.startAngle && a.endAngle == b.endAngle
+            && a.segments.count == b.segments.count && zip(a.segments, b.segments).allSatisfy { $0.start == $1.start && $0.end == $1.end }
+            && a.inkColor == b.inkColor && a.lineWidth == b.lineWidth && a.note == b.note
+    }
+}

@@ -1,0 +1,186 @@
+import Raster
+
+/// Measures a ring's stroke in each frame from its anti-aliased pixels.
+///
+/// Per frame: the background is read just outside the band, the ink is the colour farthest from
+/// it on the centre line, and every sample's coverage is its colour's projection from background
+/// to ink. Summed across the band that gives, per angular bin, how much of the line width is
+/// inked. The ends are then placed by area: the ink integrated over a window around an end,
+/// minus what a cap adds, is the arc length up to the end — exact for exact-coverage pixels and
+/// insensitive to how the anti-aliasing is shaped.
+public struct ArcMeasurer: Sendable {
+    public let ring: RingGeometry
+    public var convention: StrokeConvention
+    let sampler: RingSampler
+
+    public init(ring: RingGeometry, canvasWidth: Int, canvasHeight: Int, convention: StrokeConvention = StrokeConvention()) {
+        self.ring = ring
+        self.convention = convention
+        sampler = RingSampler(ring: ring, width: canvasWidth, height: canvasHeight)
+    }
+
+    /// Distance of colours below which a frame's band counts as background only.
+    static let minimumContrast: Float = 28
+
+    public func measure(_ image: RGBAImage) -> ArcMeasurement {
+        let (samples, probes) = sampler.sample(image)
+        let bins = sampler.bins, radial = sampler.radial
+        // Background: the median of the probes just outside (else inside) the band.
+        var outside = (0..<bins).compactMap { probes[$0 * 2 + 1] }
+        if outside.count < bins / 4 { outside = (0..<bins).compactMap { probes[$0 * 2] } }
+        guard !outside.isEmpty else { return ArcMeasurement(state: .unknown, segments: [], note: "the ring lies outside the frame") }
+        let bg = Self.median(outside)
+        // Ink: the centre-line samples farthest from the background.
+        var dmax: Float = 0
+        for b in 0..<bins {
+            let d = Self.distance(samples[b * radial + sampler.centre], bg)
+            if d > dmax { dmax = d }
+        }
+        guard dmax >= Self.minimumContrast else { return ArcMeasurement(state: .empty, segments: []) }
+        var inkSum = SIMD4<Float>.zero, inkCount: Float = 0
+        for b in 0..<bins {
+            let s = samples[b * radial + sampler.centre]
+            if Self.distance(s, bg) >= 0.85 * dmax { inkSum += s; inkCount += 1 }
+        }
+        let ink = inkSum / inkCount
+        let axis = ink - bg
+        let axisLength2 = (axis * axis).sum()
+        // Ink per bin, in pixels of line width.
+        var raw = [Double](repeating: 0, count: bins)
+        for b in 0..<bins {
+            var total: Float = 0
+            for k in 0..<radial {
+                let c = ((samples[b * radial + k] - bg) * axis).sum() / axisLength2
+                total += min(max(c, 0), 1)
+            }
+            raw[b] = Double(total) * sampler.radialStep
+        }
+        let peak = raw.max() ?? 0
+        let interior = raw.filter { $0 >= 0.6 * peak }.sorted()
+        let width = interior.isEmpty ? 0 : interior[interior.count / 2]
+        guard width >= 0.3 else { return ArcMeasurement(state: .empty, segments: []) }
+        let coverage = raw.map { $0 / width }
+        var result = extract(coverage, lineWidth: width)
+        result.inkColor = Self.straight(ink)
+        result.lineWidth = width
+        return result
+    }
+
+    /// Runs of inked bins → state and ends.
+    func extract(_ a: [Double], lineWidth w: Double) -> ArcMeasurement {
+        let n = a.count
+        let inked = a.map { $0 >= 0.5 }
+        if inked.allSatisfy({ $0 }) { return ArcMeasurement(state: .full, segments: []) }
+        guard let gap = inked.firstIndex(of: false) else { return ArcMeasurement(state: .full, segments: []) }
+        // Runs, walking once around from a gap.
+        var runs: [(first: Int, count: Int)] = []
+        var i = 0
+        while i < n {
+            let b = (gap + i) % n
+            if inked[b] {
+                var c = 0
+                while c < n && inked[(b + c) % n] { c += 1 }
+                runs.append((b, c))
+                i += c
+            } else {
+                i += 1
+            }
+        }
+        let L = sampler.binLength
+        let R = ring.circle.radius
+        let degreesPerBin = 360 / Double(n)
+        let window = max(2, Int(((w / 2 + 2) / L).rounded(.up)))
+        let capExtra = convention.cap.extraLength(lineWidth: w)
+        func at(_ k: Int) -> Double { a[((k % n) + n) % n] }
+        func integral(_ from: Int, _ to: Int) -> Double {
+            guard to >= from else { return 0 }
+            return (from...to).reduce(0) { $0 + min(at($1), 1.5) } * L
+        }
+        // Each run's ends (clockwise order: lower end, upper end), in degrees.
+        var pieces: [(low: Double, high: Double, weight: Double)] = []
+        var evidence: [Double] = []
+        for run in runs {
+            let last = run.first + run.count - 1
+            let weight = integral(run.first, last)
+            guard weight >= 0.3 else { continue }
+            if run.count >= 2 * window + 2 {
+                // Upper (clockwise) end: window starts inside the ink.
+                let p = last - window
+                let upperArea = integral(p, last + window)
+                let high = Double(p) * degreesPerBin + (upperArea - capExtra) / R * 180 / Double.pi
+                // Lower end.
+                let q = run.first + window
+                let lowerArea = integral(run.first - window, q)
+                let low = Double(q + 1) * degreesPerBin - (lowerArea - capExtra) / R * 180 / Double.pi
+                pieces.append((low, high, weight))
+                // Cap evidence: butt-assumed area end minus the 0.5 crossing, per w.
+                let crossingHigh = crossing(at: at, from: last) * degreesPerBin
+                let crossingLow = crossing(at: at, from: run.first - 1) * degreesPerBin
+                let buttHigh = Double(p) * degreesPerBin + upperArea / R * 180 / Double.pi
+                let buttLow = Double(q + 1) * degreesPerBin - lowerArea / R * 180 / Double.pi
+                evidence.append((buttHigh - crossingHigh) * Double.pi / 180 * R / w)
+                evidence.append((crossingLow - buttLow) * Double.pi / 180 * R / w)
+            } else {
+                // A short piece: its length from the total ink, placed at the ink's centroid.
+                let from = run.first - window, to = last + window
+                var total = 0.0, moment = 0.0
+                for k in from...to {
+                    let v = min(at(k), 1.5)
+                    total += v
+                    moment += v * (Double(k) + 0.5)
+                }
+                let centre = moment / max(total, 1e-9) * degreesPerBin
+                let length = max(0, total * L - 2 * capExtra) / R * 180 / Double.pi
+                pieces.append((centre - length / 2, centre + length / 2, weight))
+            }
+        }
+        guard !pieces.isEmpty else { return ArcMeasurement(state: .empty, segments: []) }
+        if pieces.count > 4 {
+            return ArcMeasurement(state: .unknown, segments: [], note: "\(pieces.count) separate pieces of ink")
+        }
+        pieces.sort { $0.weight > $1.weight }
+        func oriented(_ p: (low: Double, high: Double, weight: Double)) -> (start: Double, end: Double) {
+            convention.clockwise ? (wrap(p.low), wrap(p.high)) : (wrap(p.high), wrap(p.low))
+        }
+        let main = oriented(pieces[0])
+        var m = ArcMeasurement(state: .arc, startAngle: main.start, endAngle: main.end,
+                               segments: pieces.dropFirst().map(oriented))
+        m.capEvidence = evidence
+        return m
+    }
+
+    /// The fractional bin position where coverage falls through 0.5 after bin `k` (inked) —
+    /// scanning clockwise; for the lower end pass the bin before the run and read it mirrored.
+    private func crossing(at: (Int) -> Double, from k: Int) -> Double {
+        let a0 = at(k), a1 = at(k + 1)
+        guard a0 != a1 else { return Double(k) + 1 }
+        let f = (a0 - 0.5) / (a0 - a1)
+        return Double(k) + 0.5 + min(max(f, 0), 1)
+    }
+
+    static func median(_ colours: [SIMD4<Float>]) -> SIMD4<Float> {
+        var out = SIMD4<Float>.zero
+        for c in 0..<4 {
+            let v = colours.map { $0[c] }.sorted()
+            out[c] = v[v.count / 2]
+        }
+        return out
+    }
+
+    @inline(__always) static func distance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
+        let d = a - b
+        return (d * d).sum().squareRoot()
+    }
+
+    static func straight(_ p: SIMD4<Float>) -> RGBA {
+        let a = max(p[3], 1e-6)
+        func c(_ v: Float) -> UInt8 { UInt8(min(max((v / a * 255).rounded(), 0), 255)) }
+        return RGBA(c(p[0]), c(p[1]), c(p[2]), UInt8(min(max(p[3].rounded(), 0), 255)))
+    }
+}
+
+@inline(__always) func wrap(_ degrees: Double) -> Double {
+    let r = degrees.truncatingRemainder(dividingBy: 360)
+    let v = r < 0 ? r + 360 : r
+    return v >= 360 ? 0 : v
+}

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Raster
+import StrokeGeometry
+
+/// Measures how much of a known open path (a check-mark tick) is drawn, from its start: the
+/// path is given in pixels (from the model, placed with the scale and offset found from the
+/// ring), and ink is read across the line at small steps along it.
+public struct PolylineMeasurer: Sendable {
+    public struct Measurement: Sendable, Equatable {
+        public enum State: String, Sendable { case arc, empty, full }
+        public var state: State
+        /// Drawn fraction of the path's length from its start (nil when empty).
+        public var strokeEnd: Double?
+        /// Where the drawn part begins, as a fraction (0 when drawn from the start).
+        public var strokeStart: Double?
+    }
+
+    let step = 0.5
+    let length: Double
+    let lineWidth: Double
+    let cap: CapStyle
+    /// Per step along the path: sample offsets across the line (bilinear as 4 offsets + weights)
+    /// and two background probes.
+    private let offsets: [Int32]
+    private let weights: [Float]
+    private let probes: [Int32]
+    private let across: Int
+    private let steps: Int
+
+    /// `points`: the path's vertices in pixels (a polyline; curves flattened by the caller).
+    public init?(points: [Point], lineWidth: Double, cap: CapStyle, canvasWidth: Int, canvasHeight: Int) {
+        guard points.count >= 2 else { return nil }
+        var cumulative = [0.0]
+        for i in 1..<points.count { cumulative.append(cumulative[i - 1] + points[i].distance(to: points[i - 1])) }
+        length = cumulative.last!
+        guard length > 0 else { return nil }
+        self.lineWidth = lineWidth
+        self.cap = cap
+        steps = Int((length / step).rounded(.down)) + 1
+        let half = lineWidth / 2 + 1
+        across = Int((2 * half / 0.35).rounded(.up)) + 1
+        var offsets = [Int32](repeating: -1, count: steps * across * 4)
+        var weights = [Float](repeating: 0, count: steps * across * 4)
+        var probes = [Int32](repeating: -1, count: steps * 2)
+        var segment = 0
+        for s in 0..<steps {
+            let d = min(Double(s) * step, length)
+            while segment < points.count - 2 && cumulative[segment + 1] < d { segment += 1 }
+            let a = points[segment], b = points[segment + 1]
+            let segLength = max(cumulative[segment + 1] - cumulative[segment], 1e-9)
+            let f = (d - cumulative[segment]) / segLength
+            let p = Point(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f)
+            let nx = -(b.y - a.y) / segLength, ny = (b.x - a.x) / segLength
+            for k in 0..<across {
+                let o = -half + Double(k) * 0.35
+                let px = p.x + nx * o - 0.5, py = p.y + ny * o - 0.5
+                let x0 = Int(px.rounded(.down)), y0 = Int(py.rounded(.down))
+                let fx = px - Double(x0), fy = py - Double(y0)
+                let base = (s * across + k) * 4
+                for (c, (x, y, wgt)) in [(x0, y0, (1 - fx) * (1 - fy)), (x0 + 1, y0, fx * (1 - fy)),
+                                          (x0, y0 + 1, (1 - fx) * fy), (x0 + 1, y0 + 1, fx * fy)].enumerated()
+                where x >= 0 && y >= 0 && x < canvasWidth && y < canvasHeight {
+                    offsets[base + c] = Int32((y * canvasWidth + x) * 4)
+                    weights[base + c] = Float(wgt)
+                }
+            }
+            for (j, o) in [-(half + 1), half + 1].enumerated() {
+                let x = Int((p.x + nx * o).rounded(.down)), y = Int((p.y + ny * o).rounded(.down))
+                if x >= 0, y >= 0, x < canvasWidth, y < canvasHeight { probes[s * 2 + j] = Int32((y * canvasWidth + x) * 4) }
+            }
+        }
+        self.offsets = offsets
+        self.weights = weights
+        self.probes = probes
+    }
+
+    /// How much of the path is drawn in `image`, given the ink colour (straight RGBA).
+    public func measure(_ image: RGBAImage, ink: RGBA) -> Measurement {
+        var profile = [Double](repeating: 0, count: steps)
+        var background: [SIMD4<Float>] = []
+        let inkP = SIMD4<Float>(Float(ink.r) * Float(ink.a) / 255, Float(ink.g) * Float(ink.a) / 255,
+                                Float(ink.b) * Float(ink.a) / 255, Float(ink.a))
+        image.pixels.withUnsafeBufferPointer { px in
+            for o in probes where o >= 0 { background.append(pixel(px, Int(o))) }
+        }
+        guard !background.isEmpty else { return Measurement(state: .empty) }
+        let bg = ArcMeasurer.median(background)
+        let axis = inkP - bg
+        let axisLength2 = max((axis * axis).sum(), 1)
+        image.pixels.withUnsafeBufferPointer { px in
+            for s in 0..<steps {
+                var total: Float = 0
+                for k in 0..<across {
+                    var acc = SIMD4<Float>.zero
+                    for c in 0..<4 {
+                        let o = Int(offsets[(s * across + k) * 4 + c])
+                        guard o >= 0 else { continue }
+                        acc += weights[(s * across + k) * 4 + c] * pixel(px, o)
+                    }
+                    total += min(max(((acc - bg) * axis).sum() / axisLength2, 0), 1)
+                }
+                profile[s] = Double(total) * 0.35 / lineWidth
+            }
+        }
+        // The drawn part from the start: the first run of inked steps.
+        guard let first = profile.firstIndex(where: { $0 >= 0.5 }) else { return Measurement(state: .empty) }
+        var last = first
+        while last + 1 < steps && profile[last + 1] >= 0.5 { last += 1 }
+        let window = max(2, Int(((lineWidth / 2 + 2) / step).rounded(.up)))
+        let extra = cap.extraLength(lineWidth: lineWidth)
+        // Area to the end of the run, measured from a point inside the ink.
+        let p = max(first, last - window)
+        var area = 0.0
+        for k in p...min(steps - 1, last + window) { area += min(profile[k], 1.5) * step }
+        let endDistance = min(length, max(0, Double(p) * step - step / 2 + area - extra))
+        let startDistance = first == 0 ? 0.0 : Double(first) * step
+        let end = endDistance / length
+        let start = max(0, min(startDistance / length, end))
+        if start <= 0.0001 && end >= 0.999 { return Measurement(state: .full, strokeEnd: 1, strokeStart: 0) }
+        return Measurement(state: .arc, strokeEnd: end, strokeStart: start)
+    }
+}

@@ -1,0 +1,219 @@
+import AnimationModel
+import CLIArguments
+import GIFCodec
+import JSON
+import Raster
+import Reports
+import StrokeEstimation
+import StrokeGeometry
+
+/// `strokescope inspect FILE.gif`: where each frame's stroke starts and ends.
+enum InspectCommand {
+    static let spec = CommandSpec(
+        name: "inspect",
+        abstract: "Measure every frame's stroke: find the animated ring(s) and report where each stroke starts and ends.",
+        discussion: "Rings are found by what changes over time, so static UI does not disturb them; ends are placed to a fraction of a pixel from the anti-aliased ink and corrected for round caps. With --model, the model's layers and colours guide the search: the ring gives the pixel scale and offset, which place the other layers (a tick's drawn length is reported as strokeEnd). Also reports, from the measurements alone, when the animation repeats and the frames where the arc vanishes.",
+        arguments: [ArgumentSpec("file.gif", help: "The recording to measure.")],
+        options: [
+            .option("model", value: "file", help: "An animation model whose layers, colours and caps guide the search."),
+            .option("circle", value: "CX,CY,R", help: "Measure this circle (pixels) instead of searching."),
+            .option("region", value: "X,Y,W,H", help: "Search only this part of the frames (pixels)."),
+            .option("scale", value: "n", help: "With --model: pixels per point (instead of deriving it from the ring)."),
+            .option("origin", value: "X,Y", help: "With --model: pixel position of the point (0, 0)."),
+            .option("cap", value: "style", help: "Line caps to correct for (default: the model's, else judged from the ends).", choices: CapStyle.allCases.map(\.rawValue)),
+            SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient, SharedOptions.quiet,
+        ],
+        examples: [
+            CommandExample(["spinner.gif"], "Find the ring and measure every frame."),
+            CommandExample(["payment.gif", "--model", "payment-success.json", "--format", "json"], "Ring and tick, placed by the model."),
+            CommandExample(["grid.gif", "--region", "0,0,200,200"], "One spinner out of a screen showing several."),
+        ])
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
+        let file = args.positional("file.gif")!
+        let format: OutputFormat
+        var settings = InspectSettings()
+        do throws(UsageError) {
+            format = try SharedOptions.outputFormat(args)
+            settings.timing = try SharedOptions.timing(args)
+            settings.decode = try SharedOptions.decodeOptions(args)
+            if let c = try args.value("circle", as: .numbers(named: ["CX", "CY", "R"])) {
+                guard c[2] > 0 else { throw UsageError.inCommand("strokescope inspect", .invalidValue(args.value("circle")!, for: "--circle <CX,CY,R>", expected: "a radius greater than 0")) }
+                settings.circle = Circle(center: Point(x: c[0], y: c[1]), radius: c[2])
+            }
+            if let r = try args.value("region", as: .numbers(named: ["X", "Y", "W", "H"])) {
+                settings.region = PixelRect(x: Int(r[0]), y: Int(r[1]), width: Int(r[2]), height: Int(r[3]))
+            }
+            settings.scale = try args.value("scale", as: .double(in: .greaterThan(0)))
+            if let o = try args.value("origin", as: .numbers(named: ["X", "Y"])) { settings.origin = Point(x: o[0], y: o[1]) }
+            settings.cap = try args.value("cap", as: .choice())
+        } catch { throw CLIError.usage(error) }
+        if let modelFile = args.value("model") {
+            let document = try ModelFile.load(modelFile, console: console, quiet: args.flag("quiet"))
+            settings.model = try ModelFile.resolve(document, file: modelFile, sets: [])
+        }
+        let inspection = try InspectPipeline.run(file, settings: settings)
+        if !args.flag("quiet") { for w in inspection.warnings { console.warn("\(file): \(w)") } }
+        let summary = InspectSummary(inspection)
+        switch format {
+        case .json: console.out.write(summary.json.serialized() + "\n")
+        default: console.out.write(summary.report.rendered(as: format))
+        }
+        return CLIError.Code.success
+    }
+}
+
+
+/// Period and vanishing frames, and the output formats of an inspection.
+struct InspectSummary {
+    let inspection: Inspection
+    /// Per ring track: when the animation repeats.
+    let periods: [Int: PeriodFinder.Period]
+    /// Per track: frames where the stroke vanishes (state empty after a drawn frame, or at the start).
+    let vanishes: [Int: [Int]]
+
+    init(_ inspection: Inspection) {
+        self.inspection = inspection
+        let times = inspection.frames.map(\.time)
+        var periods: [Int: PeriodFinder.Period] = [:]
+        var vanishes: [Int: [Int]] = [:]
+        for (k, track) in inspection.tracks.enumerated() {
+            let arcs = track.measurements.compactMap(\.arc)
+            if arcs.count == track.measurements.count, let p = PeriodFinder.period(arcs, times: times) { periods[k] = p }
+            var list: [Int] = []
+            for (i, m) in track.measurements.enumerated() where i > 0 && m.state == "empty" && track.measurements[i - 1].state != "empty" {
+                list.append(i)
+            }
+            vanishes[k] = list
+        }
+        self.periods = periods
+        self.vanishes = vanishes
+    }
+
+    func layerDescription(_ k: Int) -> (kind: String, center: Point?, radius: Double?, lineWidth: Double?, colour: String?, cap: String?) {
+        let track = inspection.tracks[k]
+        let colour = Self.commonColour(track.inkColours)?.hex
+        switch track.kind {
+        case .ring(let ring, _, _):
+            let widths = track.measurements.compactMap { $0.arc?.lineWidth }.sorted()
+            let width = widths.isEmpty ? ring.lineWidth : widths[widths.count / 2]
+            return ("arc", ring.circle.center, ring.circle.radius, width, colour, inspection.caps[k]?.rawValue)
+        case .path(_, let ink, let width, let layer):
+            return ("path", nil, nil, width, ink?.hex ?? colour, layer.style.lineCap.rawValue)
+        }
+    }
+
+    static func commonColour(_ colours: [RGBA]) -> RGBA? {
+        guard !colours.isEmpty else { return nil }
+        var counts: [RGBA: Int] = [:]
+        for c in colours { counts[c, default: 0] += 1 }
+        return counts.max { a, b in a.value != b.value ? a.value < b.value : a.key.hex > b.key.hex }?.key
+    }
+
+    var report: Report {
+        var report = Report(title: "Inspect \(inspection.file)")
+        report.addSummary("canvas (px)", .string("\(inspection.canvasWidth)×\(inspection.canvasHeight)"), key: "canvas")
+        report.addSummary("frames", .int(inspection.frames.count))
+        for k in inspection.tracks.indices {
+            let d = layerDescription(k)
+            var text = d.kind
+            if let c = d.center, let r = d.radius {
+                text += " centre (\(fixed(c.x, 2)), \(fixed(c.y, 2))) px, radius \(fixed(r, 2)) px"
+            }
+            if let w = d.lineWidth { text += ", line width \(fixed(w, 2)) px" }
+            if let colour = d.colour { text += ", colour \(colour)" }
+            if let cap = d.cap { text += ", \(cap) caps" }
+            report.addSummary(inspection.tracks[k].name, .string(text), key: "layer\(k)")
+            if let p = periods[k] {
+                report.addSummary("\(inspection.tracks[k].name) repeats every (ms)",
+                                  .string("\(fixed(milliseconds(p.seconds), 1)) (\(fixed(p.frames, 2)) frames)"), key: "period\(k)")
+            }
+            if let v = vanishes[k], !v.isEmpty {
+                let list = v.prefix(12).map(String.init).joined(separator: ", ") + (v.count > 12 ? ", ..." : "")
+                report.addSummary("\(inspection.tracks[k].name) vanishes at frames", .string(list), key: "vanishes\(k)")
+            }
+        }
+        report.notes = inspection.assumptions
+        var table = Table(key: "frames", columns: [
+            Column("frame", key: "index"), Column("time (ms)", key: "timeMs"),
+            Column("layer", key: "layer", alignment: .left), Column("state", key: "state", alignment: .left),
+            Column("start angle (°)", key: "startAngle"), Column("end angle (°)", key: "endAngle"),
+            Column("strokeStart", key: "strokeStart"), Column("strokeEnd", key: "strokeEnd"),
+            Column("pieces", key: "pieces"),
+        ])
+        for (i, frame) in inspection.frames.enumerated() {
+            for track in inspection.tracks {
+                let m = track.measurements[i]
+                table.append([.int(frame.info.index), .double(milliseconds(frame.time), decimals: 0), .string(track.name),
+                              .string(m.state), Cell(m.startAngle.map { displayAngle($0, 2) }, decimals: 2), Cell(m.endAngle.map { displayAngle($0, 2) }, decimals: 2),
+                              Cell(m.strokeStart, decimals: 4), Cell(m.strokeEnd, decimals: 4),
+                              m.state == "arc" ? .int(1 + m.segments.count) : .empty])
+            }
+        }
+        report.tables.append(table)
+        return report
+    }
+
+    var json: JSONValue {
+        let layers: [JSONValue] = inspection.tracks.indices.map { k in
+            let d = layerDescription(k)
+            var o = JSONObject([("name", .string(inspection.tracks[k].name)), ("kind", .string(d.kind))])
+            if let c = d.center { o.append("center", .array([.number(c.x, decimals: 4), .number(c.y, decimals: 4)])) }
+            if let r = d.radius { o.append("radius", .number(r, decimals: 4)) }
+            if let w = d.lineWidth { o.append("lineWidth", .number(w, decimals: 4)) }
+            o.append("strokeColor", d.colour.map { .string($0) } ?? .null)
+            if let cap = d.cap { o.append("lineCap", .string(cap)) }
+            if let p = periods[k] {
+                o.append("period", .object(JSONObject([("seconds", .number(p.seconds, decimals: 6)), ("frames", .number(p.frames, decimals: 4)),
+                                                       ("mismatch", .number(p.mismatch, decimals: 4))])))
+            } else {
+                o.append("period", .null)
+            }
+            o.append("vanishes", .array((vanishes[k] ?? []).map { .int($0) }))
+            return .object(o)
+        }
+        let frames: [JSONValue] = inspection.frames.enumerated().map { i, frame in
+            .object(JSONObject([
+                ("index", .int(frame.info.index)),
+                ("time", .number(frame.time, decimals: 6)),
+                ("delay", .number(frame.delay, decimals: 6)),
+                ("delayCentiseconds", .int(frame.info.delayCentiseconds)),
+                ("layers", .array(inspection.tracks.map { track in
+                    let m = track.measurements[i]
+                    var o = JSONObject([("name", .string(track.name)), ("state", .string(m.state))])
+                    if m.state == "arc" {
+                        if let a = m.startAngle { o.append("startAngle", .number(displayAngle(a, 4), decimals: 4)) }
+                        if let a = m.endAngle { o.append("endAngle", .number(displayAngle(a, 4), decimals: 4)) }
+                    }
+                    if let f = m.strokeStart { o.append("strokeStart", .number(f, decimals: 6)) }
+                    if let f = m.strokeEnd { o.append("strokeEnd", .number(f, decimals: 6)) }
+                    if !m.segments.isEmpty {
+                        o.append("segments", .array(m.segments.map { .object(JSONObject([("startAngle", .number(displayAngle($0.start, 4), decimals: 4)), ("endAngle", .number(displayAngle($0.end, 4), decimals: 4))])) }))
+                    }
+                    if let note = m.note { o.append("note", .string(note)) }
+                    return .object(o)
+                })),
+            ]))
+        }
+        var top = JSONObject([
+            ("schema", .string("strokescope-inspect/1")),
+            ("file", .string(inspection.file)),
+            ("canvas", .object(JSONObject([("width", .int(inspection.canvasWidth)), ("height", .int(inspection.canvasHeight))]))),
+        ])
+        if let s = inspection.scale { top.append("scale", .number(s, decimals: 6)) }
+        if let o = inspection.origin { top.append("origin", .array([.number(o.x, decimals: 4), .number(o.y, decimals: 4)])) }
+        top.append("assumptions", .array(inspection.assumptions.map { .string($0) }))
+        top.append("layers", .array(layers))
+        top.append("frames", .array(frames))
+        top.append("warnings", .array(inspection.warnings.map { .string($0) }))
+        return .object(top)
+    }
+}
+
+func fixed(_ value: Double, _ decimals: Int) -> String { DecimalText.fixed(value, decimals: decimals) }
+
+/// An angle rounded for printing and kept in [0, 360): 359.998 at 2 decimals prints as 0, not 360.
+func displayAngle(_ degrees: Double, _ decimals: Int) -> Double {
+    let rounded = degrees.rounded(toDecimals: decimals)
+    return rounded >= 360 ? rounded - 360 : rounded
+}

@@ -1,0 +1,307 @@
+import AnimationModel
+import GIFCodec
+import Raster
+import StrokeEstimation
+import StrokeGeometry
+
+/// What `inspect` found and measured in one GIF (and what `fit` builds on).
+struct Inspection {
+    /// One measured layer: a ring, or (with a model) an open path such as a tick.
+    struct Track {
+        var name: String
+        var kind: Kind
+        var measurements: [LayerReading] = []
+        var inkColours: [RGBA] = []
+
+        enum Kind {
+            case ring(RingGeometry, ArcMeasurer, modelLayer: ResolvedLayer?)
+            case path(PolylineMeasurer, ink: RGBA?, lineWidth: Double, modelLayer: ResolvedLayer)
+        }
+    }
+
+    struct Frame {
+        var info: GIFFrameInfo
+        var time: Double
+        var delay: Double
+    }
+
+    var file: String
+    var canvasWidth: Int
+    var canvasHeight: Int
+    var frames: [Frame] = []
+    var tracks: [Track] = []
+    var assumptions: [String] = []
+    var warnings: [String] = []
+    /// With a model: pixels per point and the pixel position of point (0, 0).
+    var scale: Double?
+    var origin: Point?
+    /// Cap style used per ring track (inferred or from the model), by track index.
+    var caps: [Int: CapStyle] = [:]
+}
+
+/// One layer in one frame as reported.
+struct LayerReading {
+    var state: String
+    var startAngle: Double?
+    var endAngle: Double?
+    var strokeStart: Double?
+    var strokeEnd: Double?
+    var segments: [(start: Double, end: Double)] = []
+    var note: String?
+    /// The ring measurement behind it (rings only), for the period finder.
+    var arc: ArcMeasurement?
+}
+
+/// Options of `inspect` (and `fit`) that shape the search.
+struct InspectSettings {
+    var decode = GIFDecodeOptions()
+    var timing = FrameTiming.delays(.raw)
+    var region: PixelRect?
+    var circle: Circle?
+    var scale: Double?
+    var origin: Point?
+    var cap: CapStyle?
+    var model: ResolvedModel?
+}
+
+enum InspectPipeline {
+    static func run(_ file: String, settings: InspectSettings) throws(CLIError) -> Inspection {
+        do {
+            return try inspect(file, settings)
+        } catch let error as GIFError {
+            throw CLIError.gif(error)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError("\(file): \(error)", exitCode: CLIError.Code.internalError)
+        }
+    }
+
+    private static func inspect(_ file: String, _ settings: InspectSettings) throws -> Inspection {
+        // A structure scan (no pixels) says how many frames there are.
+        let scan = try GIFDecoder(path: file, options: settings.decode)
+        var frameCount = 0
+        while try scan.nextInfo() != nil { frameCount += 1 }
+        let screen = scan.screen
+        guard frameCount > 0 else { throw CLIError("\(file): the file has no frames to inspect", exitCode: CLIError.Code.malformedInput) }
+
+        // Pass 1: what changes over time, from the first frames (all of a short animation).
+        let sampleCount = frameCount <= 240 ? frameCount : max(240, frameCount / 8)
+        var stats = PixelStatistics(width: screen.width, height: screen.height)
+        do {
+            let decoder = try GIFDecoder(path: file, options: settings.decode)
+            while stats.frames < sampleCount, let frame = try decoder.next() { stats.add(frame.image) }
+        }
+        var inspection = Inspection(file: file, canvasWidth: screen.width, canvasHeight: screen.height)
+        var rings: [RingGeometry]
+        if let c = settings.circle {
+            rings = [RingFinder.ring(on: c, stats: stats)]
+        } else {
+            rings = RingFinder.rings(in: stats, region: settings.region)
+            if rings.isEmpty && sampleCount < frameCount {
+                // Nothing moved early on: look at every frame.
+                let decoder = try GIFDecoder(path: file, options: settings.decode)
+                var all = PixelStatistics(width: screen.width, height: screen.height)
+                while let frame = try decoder.next() { all.add(frame.image) }
+                stats = all
+                rings = RingFinder.rings(in: stats, region: settings.region)
+            }
+        }
+
+        // Tracks: model layers placed on the found rings, or the rings themselves.
+        if let model = settings.model {
+            try placeModel(model, rings: rings, stats: stats, settings: settings, into: &inspection)
+        } else {
+            guard !rings.isEmpty else {
+                throw CLIError("\(file): no animated ring found (try --circle CX,CY,R or --region X,Y,W,H)", exitCode: CLIError.Code.malformedInput)
+            }
+            for (i, ring) in rings.enumerated() {
+                let measurer = ArcMeasurer(ring: ring, canvasWidth: screen.width, canvasHeight: screen.height)
+                inspection.tracks.append(.init(name: rings.count == 1 ? "ring" : "ring\(i + 1)", kind: .ring(ring, measurer, modelLayer: nil)))
+            }
+            inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")
+        }
+
+        // Pass 2: measure every frame.
+        let decoder = try GIFDecoder(path: file, options: settings.decode)
+        var schedule = FrameSchedule(settings.timing)
+        while let frame = try decoder.next() {
+            let t = schedule.next(rawDelayCentiseconds: frame.info.delayCentiseconds)
+            inspection.frames.append(.init(info: frame.info, time: t.start, delay: t.duration))
+            for k in inspection.tracks.indices {
+                switch inspection.tracks[k].kind {
+                case .ring(_, let measurer, _):
+                    let m = measurer.measure(frame.image)
+                    if let ink = m.inkColor, m.state == .arc || m.state == .full { inspection.tracks[k].inkColours.append(ink) }
+                    inspection.tracks[k].measurements.append(LayerReading(state: m.state.rawValue, note: m.note, arc: m))
+                case .path(let measurer, let ink, _, _):
+                    let colour = ink ?? inspection.tracks.first.flatMap { $0.inkColours.last } ?? .black
+                    let m = measurer.measure(frame.image, ink: colour)
+                    inspection.tracks[k].measurements.append(LayerReading(state: m.state.rawValue, strokeStart: m.strokeStart, strokeEnd: m.strokeEnd))
+                }
+            }
+        }
+        inspection.warnings = decoder.warnings.map(\.description)
+        finishRings(&inspection, settings: settings)
+        return inspection
+    }
+
+    /// Places the model's layers: the first arc layer on the best ring gives the scale and
+    /// offset (unless given), which then place every other layer.
+    private static func placeModel(_ model: ResolvedModel, rings: [RingGeometry], stats: PixelStatistics,
+                                   settings: InspectSettings, into inspection: inout Inspection) throws {
+        let arcLayers = model.layers.filter { $0.geometry.circularArc != nil }
+        var scale = settings.scale, origin = settings.origin
+        if let anchorLayer = arcLayers.first, let circle = anchorLayer.geometry.circularArc {
+            let centre = anchorLayer.geometry.pathToScreen(rotation: 0).apply(to: circle.center)
+            if scale == nil || origin == nil, let ring = rings.first {
+                if scale == nil { scale = ring.circle.radius / circle.radius }
+                if origin == nil { origin = Point(x: ring.circle.center.x - scale! * centre.x, y: ring.circle.center.y - scale! * centre.y) }
+            }
+        }
+        guard let s = scale, let o = origin else {
+            throw CLIError("\(inspection.file): cannot place the model: no ring found to take the scale and offset from (give --scale and --origin, or --circle)",
+                           exitCode: CLIError.Code.malformedInput)
+        }
+        inspection.scale = s
+        inspection.origin = o
+        func pixel(_ p: Point) -> Point { Point(x: o.x + s * p.x, y: o.y + s * p.y) }
+        for layer in model.layers {
+            let cap = CapStyle(rawValue: layer.style.lineCap.rawValue) ?? .butt
+            let ink = layer.style.strokeColor.flatMap(parseHex)
+            if let circle = layer.geometry.circularArc {
+                let centre = pixel(layer.geometry.pathToScreen(rotation: 0).apply(to: circle.center))
+                let predicted = Circle(center: centre, radius: circle.radius * s)
+                // Prefer a found ring close to the prediction (sub-pixel centre); else the prediction.
+                let found = rings.first { $0.circle.center.distance(to: centre) < max(2, 0.1 * predicted.radius) && abs($0.circle.radius - predicted.radius) < max(2, 0.1 * predicted.radius) }
+                var ring = found ?? RingFinder.ring(on: predicted, stats: stats, minimumWidth: layer.style.lineWidth * s * 0.5)
+                if found == nil { ring.lineWidth = layer.style.lineWidth * s }
+                let measurer = ArcMeasurer(ring: ring, canvasWidth: inspection.canvasWidth, canvasHeight: inspection.canvasHeight,
+                                           convention: StrokeConvention(clockwise: circle.sweep >= 0, cap: .butt))
+                inspection.caps[inspection.tracks.count] = cap
+                inspection.tracks.append(.init(name: layer.name, kind: .ring(ring, measurer, modelLayer: layer)))
+            } else {
+                var points: [Point] = []
+                let transform = layer.geometry.pathToScreen(rotation: 0)
+                for piece in layer.geometry.strokePath.visiblePieces(strokeStart: 0, strokeEnd: 1, mode: .coreAnimation) {
+                    for segment in piece.segments {
+                        let steps = { if case .line = segment { return 1 } else { return 16 } }()
+                        for k in 0...steps where !(k == 0 && !points.isEmpty) {
+                            points.append(pixel(transform.apply(to: segment.point(at: Double(k) / Double(steps)))))
+                        }
+                    }
+                }
+                guard let measurer = PolylineMeasurer(points: points, lineWidth: layer.style.lineWidth * s, cap: cap,
+                                                      canvasWidth: inspection.canvasWidth, canvasHeight: inspection.canvasHeight) else { continue }
+                inspection.tracks.append(.init(name: layer.name, kind: .path(measurer, ink: ink, lineWidth: layer.style.lineWidth * s, modelLayer: layer)))
+            }
+        }
+        if settings.scale == nil || settings.origin == nil {
+            inspection.assumptions.append("the model is placed with the scale and offset found from ring '\(arcLayers.first?.name ?? "")': \(shortText((s * 1000).rounded() / 1000)) px per point, point (0, 0) at pixel (\(shortText((o.x * 100).rounded() / 100)), \(shortText((o.y * 100).rounded() / 100)))")
+        }
+    }
+
+    /// Caps (inferred when no model says), cap correction, angles and fractions.
+    private static func finishRings(_ inspection: inout Inspection, settings: InspectSettings) {
+        for k in inspection.tracks.indices {
+            guard case .ring(let ring, let measurer, let modelLayer) = inspection.tracks[k].kind else { continue }
+            let arcs = inspection.tracks[k].measurements.compactMap(\.arc)
+            let cap: CapStyle
+            if let given = settings.cap {
+                cap = given
+            } else if let fromModel = inspection.caps[k] {
+                cap = fromModel
+            } else {
+                cap = CapInference.infer(arcs) ?? .butt
+                inspection.assumptions.append("\(inspection.tracks[k].name): \(cap.rawValue) caps, judged from the shape of the stroke's ends (give --cap to override)")
+            }
+            inspection.caps[k] = cap
+            let clockwise = measurer.convention.clockwise
+            let fractions = FractionMapper(layer: modelLayer, ring: ring, scale: inspection.scale, origin: inspection.origin)
+            if let note = fractions.unavailableReason { inspection.assumptions.append("\(inspection.tracks[k].name): \(note)") }
+            for i in inspection.tracks[k].measurements.indices {
+                guard let raw = inspection.tracks[k].measurements[i].arc else { continue }
+                let m = raw.correcting(for: cap, radius: ring.circle.radius, clockwise: clockwise)
+                var r = inspection.tracks[k].measurements[i]
+                r.arc = m
+                r.state = m.state.rawValue
+                r.startAngle = m.startAngle
+                r.endAngle = m.endAngle
+                r.segments = m.segments
+                if m.state == .arc, let s = m.startAngle, let e = m.endAngle, let f = fractions.fractions(start: s, end: e) {
+                    r.strokeStart = f.start
+                    r.strokeEnd = f.end
+                } else if m.state == .full {
+                    r.strokeStart = 0
+                    r.strokeEnd = 1
+                }
+                inspection.tracks[k].measurements[i] = r
+            }
+        }
+    }
+
+    static func parseHex(_ text: String) -> RGBA? {
+        var hex = Substring(text)
+        if hex.hasPrefix("#") { hex = hex.dropFirst() }
+        guard hex.count == 6 || hex.count == 8, let v = UInt32(hex, radix: 16) else { return nil }
+        if hex.count == 6 { return RGBA(UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)) }
+        return RGBA(UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
+    }
+}
+
+/// Turns measured on-screen angles into stroke fractions: through the model layer's path when
+/// there is one (Core Animation's parameter split inverted), else as angles / 360 from 12 o'clock.
+struct FractionMapper {
+    let layer: ResolvedLayer?
+    let ring: RingGeometry
+    let scale: Double?
+    let origin: Point?
+    /// Set when fractions cannot be told from the picture.
+    var unavailableReason: String? {
+        guard let layer else { return nil }
+        let rotates = (0...64).contains { layer.values(at: Double($0) * 0.25).rotation != 0 }
+        return rotates ? "the model rotates this layer, so strokeStart and strokeEnd depend on the rotation at each instant and are not reported (the fit compares angles)" : nil
+    }
+
+    func fractions(start: Double, end: Double) -> (start: Double, end: Double)? {
+        guard let layer else {
+            // No model: a full circle from 12 o'clock clockwise; a piece across 12 o'clock has
+            // no such reading, unless it starts within half a degree of 12 o'clock (noise).
+            if end >= start { return (start / 360, end / 360) }
+            if 360 - start <= 0.5 { return (0, end / 360) }
+            return nil
+        }
+        guard unavailableReason == nil, let circle = layer.geometry.circularArc else { return nil }
+        let transform = layer.geometry.pathToScreen(rotation: 0)
+        let centre = transform.apply(to: circle.center)
+        let path = layer.geometry.strokePath
+        func angle(_ f: Double) -> Double {
+            guard let p = path.point(atFraction: f) else { return 0 }
+            return onScreenAngle(of: transform.apply(to: p), around: centre)
+        }
+        let direction = circle.sweep >= 0 ? 1.0 : -1.0
+        let sweep = abs(circle.sweep) * 180 / Double.pi
+        let start0 = angle(0)
+        func fraction(_ theta: Double) -> Double {
+            var travelled = (direction * (theta - start0)).truncatingRemainder(dividingBy: 360)
+            if travelled < 0 { travelled += 360 }
+            if travelled > sweep {
+                // Outside a partial arc: the nearer end.
+                return travelled - sweep < 360 - travelled ? 1 : 0
+            }
+            var f = travelled / sweep
+            for _ in 0..<3 {
+                var d = direction * (theta - angle(f))
+                d = d.truncatingRemainder(dividingBy: 360)
+                if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+                f = min(max(f + d / sweep, 0), 1)
+            }
+            return f
+        }
+        var s = fraction(start), e = fraction(end)
+        // An end exactly at the path's start reads 0 by the modulo; after a start it means 1.
+        if e <= s && e < 1e-6 { e = 1 }
+        if s > e { s = e }
+        return (s, e)
+    }
+}
