@@ -12,6 +12,11 @@ public struct ArcMeasurer: Sendable {
     public let ring: RingGeometry
     public var convention: StrokeConvention
     let sampler: RingSampler
+    /// Ink colour and line width learned from frames with a long stretch of ink; used where a
+    /// frame shows too little ink to tell them itself (a stroke about to vanish is faint and
+    /// short, and normalising by its own faint colour would make it look long).
+    private(set) var referenceInk: SIMD4<Float>?
+    private(set) var referenceWidth: Double?
 
     public init(ring: RingGeometry, canvasWidth: Int, canvasHeight: Int, convention: StrokeConvention = StrokeConvention()) {
         self.ring = ring
@@ -22,7 +27,7 @@ public struct ArcMeasurer: Sendable {
     /// Distance of colours below which a frame's band counts as background only.
     static let minimumContrast: Float = 28
 
-    public func measure(_ image: RGBAImage) -> ArcMeasurement {
+    public mutating func measure(_ image: RGBAImage) -> ArcMeasurement {
         let (samples, probes) = sampler.sample(image)
         let bins = sampler.bins, radial = sampler.radial
         // Background: the median of the probes just outside (else inside) the band.
@@ -42,7 +47,17 @@ public struct ArcMeasurer: Sendable {
             let s = samples[b * radial + sampler.centre]
             if Self.distance(s, bg) >= 0.85 * dmax { inkSum += s; inkCount += 1 }
         }
-        let ink = inkSum / inkCount
+        // Enough solid ink to trust this frame's own colour and width: a stretch of at least
+        // two line widths (and 2 px) of arc.
+        let solid = Double(inkCount) * sampler.binLength >= max(2, 2 * ring.lineWidth)
+        var ink = inkSum / inkCount
+        // A faint frame (a stroke about to vanish covers no pixel fully) takes the colour and
+        // width of the frames where the ink was solid.
+        var faint = false
+        if !solid, let reference = referenceInk, Self.distance(ink, bg) < 0.85 * Self.distance(reference, bg) {
+            ink = reference
+            faint = true
+        }
         let axis = ink - bg
         let axisLength2 = (axis * axis).sum()
         // Ink per bin, in pixels of line width.
@@ -57,8 +72,14 @@ public struct ArcMeasurer: Sendable {
         }
         let peak = raw.max() ?? 0
         let interior = raw.filter { $0 >= 0.6 * peak }.sorted()
-        let width = interior.isEmpty ? 0 : interior[interior.count / 2]
-        guard width >= 0.3 else { return ArcMeasurement(state: .empty, segments: []) }
+        var width = interior.isEmpty ? 0 : interior[interior.count / 2]
+        if solid {
+            referenceInk = ink
+            referenceWidth = width
+        } else if faint, let reference = referenceWidth {
+            width = reference
+        }
+        guard peak >= 0.3 * width, width >= 0.3 else { return ArcMeasurement(state: .empty, segments: []) }
         let coverage = raw.map { $0 / width }
         var result = extract(coverage, lineWidth: width)
         result.inkColor = Self.straight(ink)

@@ -9,61 +9,75 @@ public enum PeriodFinder {
         public var mismatch: Double
     }
 
-    /// The shortest lag at which the animation looks the same again: the smallest lag whose
-    /// mismatch is a clear minimum (under `tolerance` degrees), refined between frames.
+    /// The shortest time lag after which the animation looks the same again: each frame is
+    /// compared with the measurement interpolated at its time plus the lag, over lags on a fine
+    /// grid; the first clear minimum under `tolerance` degrees is refined by a parabola.
     public static func period(_ measurements: [ArcMeasurement], times: [Double], tolerance: Double = 3) -> Period? {
         let n = measurements.count
-        guard n >= 6 else { return nil }
-        func mismatch(_ lag: Int) -> Double? {
-            var total = 0.0, count = 0
-            for i in 0..<(n - lag) {
-                let a = measurements[i], b = measurements[i + lag]
-                if a.state == .unknown || b.state == .unknown { continue }
-                if a.state != b.state { total += 90; count += 1; continue }
-                if a.state == .arc, let s1 = a.startAngle, let e1 = a.endAngle, let s2 = b.startAngle, let e2 = b.endAngle {
-                    total += (circular(s1, s2) + circular(e1, e2)) / 2
-                }
-                count += 1
-            }
-            return count >= max(3, (n - lag) / 2) ? total / Double(count) : nil
-        }
-        let scores = (0...(n / 2)).map { $0 == 0 ? 0 : mismatch($0) }
-        // Animations that never change have no period worth reporting.
+        guard n >= 6, times.count == n, let last = times.last, last > times[0] else { return nil }
         guard measurements.contains(where: { $0.state != measurements[0].state || $0.startAngle != measurements[0].startAngle }) else { return nil }
-        for lag in 2...max(2, n / 2) where lag < scores.count {
-            guard let s = scores[lag], s < tolerance else { continue }
-            // Take the bottom of this dip.
-            var best = lag
-            while best + 1 < scores.count, let next = scores[best + 1], let cur = scores[best], next < cur { best += 1 }
-            let frames = refine(best, scores)
-            let seconds = interpolatedTime(times, lag: frames)
-            return Period(frames: frames, seconds: seconds, mismatch: scores[best] ?? s)
+        let steps = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }.sorted()
+        guard !steps.isEmpty else { return nil }
+        let step = steps[steps.count / 2]
+        let span = last - times[0]
+        let grid = step / 4
+        var lags: [Double] = []
+        var lag = 1.5 * step
+        while lag <= span / 2 { lags.append(lag); lag += grid }
+        guard lags.count >= 3 else { return nil }
+        let scores = lags.map { mismatch(measurements, times: times, lag: $0) }
+        for k in 1..<(lags.count - 1) {
+            guard let s = scores[k], s < tolerance else { continue }
+            // Walk to the bottom of this dip.
+            var best = k
+            while best + 1 < lags.count, let next = scores[best + 1], let cur = scores[best], next < cur { best += 1 }
+            var seconds = lags[best]
+            if best > 0, best + 1 < lags.count, let a = scores[best - 1], let b = scores[best], let c = scores[best + 1] {
+                let d = a - 2 * b + c
+                if d > 1e-12 { seconds += min(max(0.5 * (a - c) / d, -0.5), 0.5) * grid }
+            }
+            return Period(frames: seconds / step, seconds: seconds, mismatch: scores[best] ?? s)
         }
         return nil
+    }
+
+    /// Mean mismatch (degrees; 90 for a different state) between each frame and the
+    /// measurements interpolated `lag` seconds later.
+    static func mismatch(_ m: [ArcMeasurement], times: [Double], lag: Double) -> Double? {
+        var total = 0.0, count = 0
+        var j = 0
+        for i in m.indices {
+            let target = times[i] + lag
+            while j + 1 < times.count && times[j + 1] <= target { j += 1 }
+            guard j + 1 < times.count, times[j] <= target else { break }
+            let f = (target - times[j]) / max(times[j + 1] - times[j], 1e-12)
+            let a = m[i], b = m[j], c = m[j + 1]
+            if a.state == .unknown || b.state == .unknown || c.state == .unknown { continue }
+            let other = f < 0.5 ? b : c
+            guard a.state == b.state && a.state == c.state else {
+                if a.state != other.state { total += 90 }
+                count += 1
+                continue
+            }
+            if a.state == .arc, let s1 = a.startAngle, let e1 = a.endAngle, let sb = b.startAngle, let eb = b.endAngle,
+               let sc = c.startAngle, let ec = c.endAngle {
+                let s2 = interpolate(sb, sc, f), e2 = interpolate(eb, ec, f)
+                total += (circular(s1, s2) + circular(e1, e2)) / 2
+            }
+            count += 1
+        }
+        return count >= 3 ? total / Double(count) : nil
+    }
+
+    /// Interpolates angles the short way round.
+    static func interpolate(_ a: Double, _ b: Double, _ f: Double) -> Double {
+        var d = (b - a).truncatingRemainder(dividingBy: 360)
+        if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+        return a + d * f
     }
 
     static func circular(_ a: Double, _ b: Double) -> Double {
         let d = abs(a - b).truncatingRemainder(dividingBy: 360)
         return min(d, 360 - d)
-    }
-
-    /// Parabolic refinement of a minimum at `k`.
-    static func refine(_ k: Int, _ scores: [Double?]) -> Double {
-        guard k > 0, k + 1 < scores.count, let a = scores[k - 1], let b = scores[k], let c = scores[k + 1] else { return Double(k) }
-        let denominator = a - 2 * b + c
-        guard denominator > 1e-12 else { return Double(k) }
-        return Double(k) + min(max(0.5 * (a - c) / denominator, -0.5), 0.5)
-    }
-
-    /// Mean time span of `lag` frames across the sequence.
-    static func interpolatedTime(_ times: [Double], lag: Double) -> Double {
-        let whole = Int(lag.rounded(.down)), frac = lag - Double(whole)
-        var total = 0.0, count = 0
-        for i in 0..<times.count where i + whole + 1 < times.count {
-            let t = times[i + whole] + frac * (times[i + whole + 1] - times[i + whole])
-            total += t - times[i]
-            count += 1
-        }
-        return count > 0 ? total / Double(count) : lag * ((times.last ?? 0) / Double(max(times.count - 1, 1)))
     }
 }

@@ -21,6 +21,9 @@ public struct PolylineMeasurer: Sendable {
 
     let step = 0.5
     let length: Double
+    /// Distances of the interior vertices along the path (pixels): near a join the ink of the
+    /// two segments overlaps, so ends there are placed by the half-coverage crossing instead of by area.
+    let joins: [Double]
     let lineWidth: Double
     let cap: CapStyle
     /// Per step along the path: sample offsets across the line (bilinear as 4 offsets + weights)
@@ -38,6 +41,7 @@ public struct PolylineMeasurer: Sendable {
         for i in 1..<points.count { cumulative.append(cumulative[i - 1] + points[i].distance(to: points[i - 1])) }
         length = cumulative.last!
         guard length > 0 else { return nil }
+        joins = Array(cumulative.dropFirst().dropLast())
         self.lineWidth = lineWidth
         self.cap = cap
         steps = Int((length / step).rounded(.down)) + 1
@@ -116,7 +120,17 @@ public struct PolylineMeasurer: Sendable {
         let p = max(first, last - window)
         var area = 0.0
         for k in p...min(steps - 1, last + window) { area += min(profile[k], 1.5) * step }
-        let endDistance = min(length, max(0, Double(p) * step - step / 2 + area - extra))
+        var endDistance = min(length, max(0, Double(p) * step - step / 2 + area - extra))
+        if joins.contains(where: { abs($0 - endDistance) < lineWidth / 2 + 2 }) {
+            // Half coverage is reached where the ink ends for a butt cap; a round cap reaches
+            // it 0.433 w further, a square one w / 2 further.
+            var crossing = Double(last) * step
+            if last + 1 < steps, profile[last] != profile[last + 1] {
+                crossing += step * min(max((profile[last] - 0.5) / (profile[last] - profile[last + 1]), 0), 1)
+            }
+            let capReach: Double = cap == .round ? 0.433 * lineWidth : cap == .square ? lineWidth / 2 : 0
+            endDistance = min(length, max(0, crossing - capReach))
+        }
         let startDistance = first == 0 ? 0.0 : Double(first) * step
         let end = endDistance / length
         let start = max(0, min(startDistance / length, end))

@@ -1,4 +1,3 @@
-import Foundation
 import Raster
 import StrokeGeometry
 
@@ -122,9 +121,6 @@ public enum RingFinder {
         guard width > 0.5, width < circle.radius else { return nil }
         // A ring's pixels spread about ±w/2 around its centre line (RMS ≈ 0.3 w); a tick, a
         // label or a blob spreads far more.
-        if ProcessInfo.processInfo.environment["STROKESCOPE_DEBUG_RINGS"] != nil {
-            FileHandle.standardError.write(Data("ring candidate r=\(circle.radius) width=\(width) rms=\(rms) sectors=\(sectors.count) inliers=\(inliers.count)/\(points.count)\n".utf8))
-        }
         guard rms <= 0.42 * width + 0.25 else { return nil }
         return RingGeometry(circle: circle, lineWidth: width, support: inliers.count, residual: rms)
     }

@@ -130,8 +130,9 @@ enum InspectPipeline {
             inspection.frames.append(.init(info: frame.info, time: t.start, delay: t.duration))
             for k in inspection.tracks.indices {
                 switch inspection.tracks[k].kind {
-                case .ring(_, let measurer, _):
+                case .ring(let ring, var measurer, let layer):
                     let m = measurer.measure(frame.image)
+                    inspection.tracks[k].kind = .ring(ring, measurer, modelLayer: layer)
                     if let ink = m.inkColor, m.state == .arc || m.state == .full { inspection.tracks[k].inkColours.append(ink) }
                     inspection.tracks[k].measurements.append(LayerReading(state: m.state.rawValue, note: m.note, arc: m))
                 case .path(let measurer, let ink, _, _):

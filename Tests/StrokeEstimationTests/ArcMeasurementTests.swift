@@ -16,7 +16,7 @@ struct ArcMeasurementTests {
         #expect(abs(ring.circle.center.x - 150) < 0.2)
         #expect(abs(ring.circle.center.y - 150) < 0.2)
         #expect(abs(ring.circle.radius - 30) < 0.3)
-        let measurer = ArcMeasurer(ring: ring, canvasWidth: settings.width, canvasHeight: settings.height)
+        var measurer = ArcMeasurer(ring: ring, canvasWidth: settings.width, canvasHeight: settings.height)
         var worst = 0.0
         for (image, truths) in frames {
             let truth = truths[0].presentation
@@ -25,7 +25,6 @@ struct ArcMeasurementTests {
             guard truth.state == .arc, let s = truth.startAngle, let e = truth.endAngle, let ms = m.startAngle, let me = m.endAngle else { continue }
             worst = max(worst, angleDifference(s, ms), angleDifference(e, me))
         }
-        print("payment ring worst angle error", worst)
         #expect(worst < 0.5, "worst angle error \(worst)°")
     }
 }
