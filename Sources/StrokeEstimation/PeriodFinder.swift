@@ -23,7 +23,8 @@ public enum PeriodFinder {
         let grid = step / 4
         var lags: [Double] = []
         var lag = 1.5 * step
-        while lag <= span / 2 { lags.append(lag); lag += grid }
+        // Lags up to where a quarter of the frames still have a partner a lag later.
+        while lag <= span * 0.75 { lags.append(lag); lag += grid }
         guard lags.count >= 3 else { return nil }
         let scores = lags.map { mismatch(measurements, times: times, lag: $0) }
         for k in 1..<(lags.count - 1) {
@@ -66,7 +67,7 @@ public enum PeriodFinder {
             }
             count += 1
         }
-        return count >= 3 ? total / Double(count) : nil
+        return count >= max(3, m.count / 4) ? total / Double(count) : nil
     }
 
     /// Interpolates angles the short way round.

@@ -131,7 +131,14 @@ public struct PolylineMeasurer: Sendable {
             let capReach: Double = cap == .round ? 0.433 * lineWidth : cap == .square ? lineWidth / 2 : 0
             endDistance = min(length, max(0, crossing - capReach))
         }
-        let startDistance = first == 0 ? 0.0 : Double(first) * step
+        // The rising edge at the start: half coverage where the ink begins (a butt end exactly
+        // at the path's start reads about 0.5 at the first sample).
+        var startDistance = 0.0
+        if first > 0 {
+            let a0 = profile[first - 1], a1 = profile[first]
+            startDistance = (Double(first - 1) + (a1 != a0 ? min(max((0.5 - a0) / (a1 - a0), 0), 1) : 1)) * step
+            if startDistance <= step { startDistance = 0 }
+        }
         let end = endDistance / length
         let start = max(0, min(startDistance / length, end))
         if start <= 0.0001 && end >= 0.999 { return Measurement(state: .full, strokeEnd: 1, strokeStart: 0) }
