@@ -25,7 +25,8 @@ public struct RecordingSchedule: Sendable, Equatable {
         /// Length of the recording (seconds of recording time).
         public var duration: Double
         /// Capture interval: a fixed delay in centiseconds, or a frame rate whose delays carry
-        /// their rounding error (33.3 ms frames become 3, 3, 4 cs), as careful encoders write.
+        /// their rounding error, each frame starting at the centisecond nearest its capture time
+        /// (33.3 ms frames become 3, 4, 3 cs: starts 0, 3, 7, 10 cs), as ffmpeg and gifski write.
         public var interval: Interval
         /// Model seconds per recording second (1: exact; 2: the recording clock runs slow, so the
         /// animation appears twice as fast).
@@ -37,6 +38,7 @@ public struct RecordingSchedule: Sendable, Equatable {
         /// Frames captured late by some seconds (frame index → seconds).
         public var late: [Int: Double] = [:]
         /// Frames left out; their delay is added to the frame before, as recorders merge them.
+        /// Frame 0 has no frame before it and is never dropped (`render` refuses `--drop 0`).
         public var drop: Set<Int> = []
         /// Frames that repeat the picture of the frame before (a hitch).
         public var duplicate: Set<Int> = []
