@@ -43,12 +43,14 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Raster", "StrokeGeometry", "AnimationModel", "GIFCodec"]),
         // Finds rings in frames and measures where each stroke starts and ends.
         .target(name: "StrokeEstimation", dependencies: ["Raster", "StrokeGeometry"]),
+        // Fits a model's timing to measured frames: phase, rate, free variables, per-frame errors.
+        .target(name: "Fitting", dependencies: ["AnimationModel", "StrokeGeometry"]),
         // The declarative argument parser behind every command and its --help.
         .target(name: "CLIArguments"),
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation"]
+            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "Fitting"]
         ),
         .executableTarget(name: "strokescope", dependencies: ["StrokeScopeCLI"]),
         // Writes the project's bundled fixtures deterministically (scripts/make-fixtures.sh).
@@ -64,6 +66,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "StrokeGeometryTests", dependencies: ["StrokeGeometry"]),
         .testTarget(name: "StrokeEstimationTests", dependencies: ["StrokeEstimation", "Rendering", "Raster", "StrokeGeometry", "AnimationModel"]),
+        .testTarget(name: "FittingTests", dependencies: ["Fitting", "AnimationModel"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Raster", "StrokeGeometry", "GIFCodec"]),
         .testTarget(name: "AnimationModelTests", dependencies: ["AnimationModel", "StrokeGeometry", "JSON"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "JSON"]),

@@ -120,30 +120,38 @@ public struct ArcMeasurer: Sendable {
         // Each run's ends (clockwise order: lower end, upper end), in degrees.
         var pieces: [(low: Double, high: Double, weight: Double)] = []
         var evidence: [Double] = []
-        for run in runs {
+        for (r, run) in runs.enumerated() {
             let last = run.first + run.count - 1
             let weight = integral(run.first, last)
             guard weight >= 0.3 else { continue }
+            // The windows around the ends stop half-way into the gap to the neighbouring run, so a
+            // narrow gap's blurred ink is shared, not counted twice.
+            let next = runs[(r + 1) % runs.count], previous = runs[(r + runs.count - 1) % runs.count]
+            let gapAfter = ((next.first - last - 1) % n + n) % n, gapBefore = ((run.first - (previous.first + previous.count - 1) - 1) % n + n) % n
+            let after = runs.count == 1 && gapAfter == 0 ? window : min(window, (gapAfter + 1) / 2)
+            let before = runs.count == 1 && gapBefore == 0 ? window : min(window, (gapBefore + 1) / 2)
             if run.count >= 2 * window + 2 {
                 // Upper (clockwise) end: window starts inside the ink.
                 let p = last - window
-                let upperArea = integral(p, last + window)
+                let upperArea = integral(p, last + after)
                 let high = Double(p) * degreesPerBin + (upperArea - capExtra) / R * 180 / Double.pi
                 // Lower end.
                 let q = run.first + window
-                let lowerArea = integral(run.first - window, q)
+                let lowerArea = integral(run.first - before, q)
                 let low = Double(q + 1) * degreesPerBin - (lowerArea - capExtra) / R * 180 / Double.pi
                 pieces.append((low, high, weight))
-                // Cap evidence: butt-assumed area end minus the 0.5 crossing, per w.
-                let crossingHigh = crossing(at: at, from: last) * degreesPerBin
-                let crossingLow = crossing(at: at, from: run.first - 1) * degreesPerBin
-                let buttHigh = Double(p) * degreesPerBin + upperArea / R * 180 / Double.pi
-                let buttLow = Double(q + 1) * degreesPerBin - lowerArea / R * 180 / Double.pi
-                evidence.append((buttHigh - crossingHigh) * Double.pi / 180 * R / w)
-                evidence.append((crossingLow - buttLow) * Double.pi / 180 * R / w)
+                // Cap evidence: butt-assumed area end minus the 0.5 crossing, per w (clean ends only).
+                if after == window && before == window {
+                    let crossingHigh = crossing(at: at, from: last) * degreesPerBin
+                    let crossingLow = crossing(at: at, from: run.first - 1) * degreesPerBin
+                    let buttHigh = Double(p) * degreesPerBin + upperArea / R * 180 / Double.pi
+                    let buttLow = Double(q + 1) * degreesPerBin - lowerArea / R * 180 / Double.pi
+                    evidence.append((buttHigh - crossingHigh) * Double.pi / 180 * R / w)
+                    evidence.append((crossingLow - buttLow) * Double.pi / 180 * R / w)
+                }
             } else {
                 // A short piece: its length from the total ink, placed at the ink's centroid.
-                let from = run.first - window, to = last + window
+                let from = run.first - before, to = last + after
                 var total = 0.0, moment = 0.0
                 for k in from...to {
                     let v = min(at(k), 1.5)

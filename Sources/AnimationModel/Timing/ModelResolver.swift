@@ -24,6 +24,11 @@ public struct ModelInstanceError: Error, Sendable, Equatable, CustomStringConver
     public var fieldPath: String
     public var message: String
     public var description: String { fieldPath.isEmpty ? message : "\(fieldPath): \(message)" }
+
+    public init(fieldPath: String, message: String) {
+        self.fieldPath = fieldPath
+        self.message = message
+    }
 }
 
 extension ModelDocument {

@@ -117,3 +117,30 @@ extension ResolvedModel {
         return end
     }
 }
+
+extension ResolvedModel {
+    /// Model-time lengths after which some infinitely repeating top-level animation starts over
+    /// (cycle / speed, for layers running at their own speed), and their least common multiples
+    /// when two are commensurate; candidates for the model's period.
+    public var repeatingCycles: [Double] {
+        var cycles: [Double] = []
+        for layer in layers {
+            let speed = layer.timeline.segment(at: layer.addedAt).speed
+            guard speed > 0 else { continue }
+            for top in layer.animations where !top.animation.activeDuration.isFinite && top.animation.speed > 0 {
+                cycles.append(top.animation.cycle / top.animation.speed / speed)
+            }
+        }
+        var out = cycles
+        for a in cycles {
+            for b in cycles where b > a {
+                // Commensurate within 1e-9: the smallest common multiple up to 12 cycles.
+                for k in 1...12 {
+                    let m = a * Double(k), q = (m / b).rounded()
+                    if q >= 1, abs(m - q * b) < 1e-9 * m { out.append(m); break }
+                }
+            }
+        }
+        return Array(Set(out)).sorted()
+    }
+}

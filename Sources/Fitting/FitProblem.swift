@@ -1,0 +1,155 @@
+import AnimationModel
+
+/// The fit's cost function and refinement. Parameters: [phase, ln(rate), free variables...].
+struct Problem {
+    let document: ModelDocument
+    let frames: [ObservedFrame]
+    let free: [Variable]
+    let fixed: [String: Double]
+    let evaluation: EvaluationOptions
+    let pinnedRate: Double?
+    /// Indices into `frames` left out as outliers.
+    var excluded: Set<Int> = []
+
+    init(document: ModelDocument, frames: [ObservedFrame], free: [Variable], fixed: [String: Double],
+         evaluation: EvaluationOptions, pinnedRate: Double?) {
+        self.document = document
+        self.frames = frames
+        self.free = free
+        self.fixed = fixed
+        self.evaluation = evaluation
+        self.pinnedRate = pinnedRate
+    }
+
+    func overrides(_ p: [Double]) -> [String: Double] {
+        var o = fixed
+        for (i, v) in free.enumerated() { o[v.name] = p[2 + i] }
+        return o
+    }
+
+    func model(_ p: [Double]) -> ResolvedModel? {
+        try? document.resolve(overrides: overrides(p), options: evaluation)
+    }
+
+    func rate(_ p: [Double]) -> Double { pinnedRate ?? exp(p[1]) }
+
+    /// Per observed frame: the RMS residual over its layers (degrees), nil if nothing compared.
+    func residuals(_ p: [Double]) -> [Double?] {
+        guard let model = model(p) else { return frames.map { _ in nil } }
+        let r = rate(p)
+        return frames.map { f in
+            var total = 0.0, n = 0
+            for (j, o) in f.layers.enumerated() {
+                guard let o, let e = Residual.degrees(o, model.layers[j].presentation(at: p[0] + r * f.time)) else { continue }
+                total += e * e
+                n += 1
+            }
+            return n > 0 ? (total / Double(n)).squareRoot() : nil
+        }
+    }
+
+    /// The robust loss; parameters outside their ranges cost a steep penalty.
+    func loss(_ p: [Double]) -> Double {
+        var penalty = 0.0
+        for (i, v) in free.enumerated() {
+            let r = v.fit!, x = p[2 + i]
+            if x < r.lowerBound { penalty += 1e6 * (1 + r.lowerBound - x) }
+            if x > r.upperBound { penalty += 1e6 * (1 + x - r.upperBound) }
+        }
+        if pinnedRate == nil {
+            let r = exp(p[1])
+            if r < 0.05 || r > 20 { penalty += 1e6 }
+        }
+        if penalty > 0 { return penalty }
+        guard let model = model(p) else { return .infinity }
+        // A weak pull toward rate 1 and the declared variable values: it decides only where the
+        // frames cannot (a free duration and a free rate stretch time alike), never against them.
+        var prior = pinnedRate == nil ? 0.1 * p[1] * p[1] : 0
+        for (i, v) in free.enumerated() {
+            let r = v.fit!, declared = (try? v.value.evaluate([:])) ?? (r.lowerBound + r.upperBound) / 2
+            let u = (p[2 + i] - declared) / (r.upperBound - r.lowerBound)
+            prior += 0.1 * u * u
+        }
+        let r = rate(p)
+        // At most ~400 frames: enough to pin the parameters, cheap enough for the simplex.
+        let stride = max(1, frames.count / 400)
+        var total = 0.0
+        var i = 0
+        while i < frames.count {
+            if !excluded.contains(i) {
+                let f = frames[i]
+                for (j, o) in f.layers.enumerated() {
+                    guard let o, let e = Residual.degrees(o, model.layers[j].presentation(at: p[0] + r * f.time)) else { continue }
+                    total += Residual.loss(e)
+                }
+            }
+            i += stride
+        }
+        return total + prior
+    }
+
+    /// Nelder–Mead from `start` over the free parameters (the rate only when not pinned).
+    func refine(from start: [Double]) -> (loss: Double, parameters: [Double]) {
+        let active = (0..<start.count).filter { $0 != 1 || pinnedRate == nil }
+        func expand(_ x: [Double]) -> [Double] {
+            var p = start
+            for (k, i) in active.enumerated() { p[i] = x[k] }
+            return p
+        }
+        // Initial steps: 20 ms of phase, 2 % of rate, 5 % of each variable's range.
+        let steps = active.map { i -> Double in
+            switch i {
+            case 0: return 0.02
+            case 1: return 0.02
+            default:
+                let r = free[i - 2].fit!
+                return 0.05 * (r.upperBound - r.lowerBound)
+            }
+        }
+        var simplex: [[Double]] = [active.map { start[$0] }]
+        for k in active.indices {
+            var x = simplex[0]
+            x[k] += steps[k]
+            simplex.append(x)
+        }
+        var values = simplex.map { loss(expand($0)) }
+        let n = active.count
+        for _ in 0..<(200 * max(n, 1)) {
+            let order = values.indices.sorted { values[$0] < values[$1] }
+            simplex = order.map { simplex[$0] }
+            values = order.map { values[$0] }
+            if abs(values[n] - values[0]) <= 1e-9 * (abs(values[0]) + 1e-12) {
+                let size = simplex.dropFirst().map { s in zip(s, simplex[0]).map { abs($0 - $1) }.max() ?? 0 }.max() ?? 0
+                if size < 1e-7 { break }
+            }
+            let centroid = (0..<n).map { k in simplex[0..<n].reduce(0) { $0 + $1[k] } / Double(n) }
+            func point(_ t: Double) -> [Double] { (0..<n).map { centroid[$0] + t * (simplex[n][$0] - centroid[$0]) } }
+            let reflected = point(-1), fr = loss(expand(reflected))
+            if fr < values[0] {
+                let expanded = point(-2), fe = loss(expand(expanded))
+                if fe < fr { simplex[n] = expanded; values[n] = fe } else { simplex[n] = reflected; values[n] = fr }
+            } else if fr < values[n - 1] {
+                simplex[n] = reflected; values[n] = fr
+            } else {
+                let contracted = fr < values[n] ? point(-0.5) : point(0.5)
+                let fc = loss(expand(contracted))
+                if fc < min(fr, values[n]) {
+                    simplex[n] = contracted; values[n] = fc
+                } else {
+                    for k in 1...n {
+                        simplex[k] = (0..<n).map { simplex[0][$0] + 0.5 * (simplex[k][$0] - simplex[0][$0]) }
+                        values[k] = loss(expand(simplex[k]))
+                    }
+                }
+            }
+        }
+        let bestIndex = values.indices.min { values[$0] < values[$1] }!
+        return (values[bestIndex], expand(simplex[bestIndex]))
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

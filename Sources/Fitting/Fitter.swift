@@ -1,0 +1,131 @@
+import AnimationModel
+
+/// Fits a model's timing to the measured frames: model time = phase + rate × recording time,
+/// plus the model's free variables (those with `fit` ranges).
+///
+/// 1. A global search over phase (the model's whole span, or period) and rate (0.05–20,
+///    log-spaced) on a time table of the model, using the first frames, for every combination
+///    of a few values of each free variable.
+/// 2. Nelder–Mead refinement of the best candidates with exact evaluation on all frames, with
+///    a robust (Cauchy) loss so a few bad frames pull little; frames far off are then marked
+///    outliers and the fit is refined without them.
+/// 3. Per frame: the model at the fitted time, angle errors, and the timing error — the shift
+///    of model time that best explains the frame.
+public enum Fitter {
+    public static func fit(_ document: ModelDocument, frames: [ObservedFrame], options: FitOptions = FitOptions(),
+                           evaluation: EvaluationOptions = EvaluationOptions()) throws(ModelInstanceError) -> FitResult {
+        let free = document.variables.filter { $0.fit != nil && options.fixed[$0.name] == nil }
+        let base = try document.resolve(overrides: options.fixed, options: evaluation)
+        let observed = frames.filter { $0.layers.contains { $0 != nil && $0!.state != .unknown } }
+        guard observed.count >= 2 else {
+            throw ModelInstanceError(fieldPath: "", message: "fewer than two measured frames: nothing to fit")
+        }
+        var problem = Problem(document: document, frames: observed, free: free, fixed: options.fixed, evaluation: evaluation,
+                              pinnedRate: options.rate)
+
+        // 1. Global search.
+        let span = max(base.suggestedEndTime, 1)
+        let duration = (observed.last!.time + observed.last!.delay) - observed.first!.time
+        let rates: [Double]
+        if let r = options.rate {
+            rates = [r]
+        } else {
+            let lo = log(options.rateRange.lowerBound), hi = log(options.rateRange.upperBound)
+            rates = (0...60).map { exp(lo + (hi - lo) * Double($0) / 60) } + [1]
+        }
+        // The first few seconds decide phase and rate; a long recording would make the grid miss.
+        let early = Array(observed.prefix { $0.time - observed[0].time <= max(3, 0.25 * duration) }.prefix(64))
+        let probe = early.count >= 6 ? early : Array(observed.prefix(64))
+        var candidates: [(loss: Double, parameters: [Double])] = []
+        for values in variableGrid(free) {
+            var overrides = options.fixed
+            for (v, x) in zip(free, values) { overrides[v.name] = x }
+            guard let model = try? document.resolve(overrides: overrides, options: evaluation) else { continue }
+            let probeSpan = (probe.last!.time - probe.first!.time) + 0.1
+            let phases = (0...239).map { -span + 2 * span * Double($0) / 239 }
+            let tMax = span + (rates.max() ?? 1) * (probeSpan + probe.first!.time)
+            let table = ModelTable(model: model, from: -span - 1, to: tMax + 1, step: max(0.004, (tMax + span + 2) / 60_000))
+            for r in rates {
+                for phase in phases {
+                    var loss = 0.0
+                    for f in probe {
+                        let t = phase + r * f.time
+                        for (j, o) in f.layers.enumerated() {
+                            guard let o, let e = Residual.degrees(o, table.presentation(layer: j, at: t)) else { continue }
+                            loss += Residual.loss(e)
+                        }
+                    }
+                    candidates.append((loss, [phase, log(r)] + values))
+                }
+            }
+        }
+        candidates.sort { $0.loss < $1.loss }
+        // 2. Refine the best distinct candidates.
+        var best: (loss: Double, parameters: [Double])?
+        var tried: [[Double]] = []
+        for c in candidates {
+            if tried.contains(where: { abs($0[0] - c.parameters[0]) < 0.05 && abs($0[1] - c.parameters[1]) < 0.05 }) { continue }
+            tried.append(c.parameters)
+            let refined = problem.refine(from: c.parameters)
+            if best == nil || refined.loss < best!.loss { best = refined }
+            if tried.count >= 6 { break }
+        }
+        guard var solution = best else {
+            throw ModelInstanceError(fieldPath: "", message: "the model could not be evaluated for any parameter value")
+        }
+        // Outliers: frames far off the fit are set aside and the fit refined without them.
+        let residuals = problem.residuals(solution.parameters)
+        let sorted = residuals.compactMap { $0 }.sorted()
+        let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        let limit = max(6, 5 * median)
+        problem.excluded = Set(residuals.indices.filter { (residuals[$0] ?? 0) > limit })
+        if !problem.excluded.isEmpty && problem.excluded.count < observed.count / 2 {
+            solution = problem.refine(from: solution.parameters)
+        }
+        // A repeating model has its phase only modulo its period: report the one in [0, period).
+        if let model = problem.model(solution.parameters), let period = Self.period(of: model) {
+            solution.parameters[0] -= (solution.parameters[0] / period).rounded(.down) * period
+        }
+        return try problem.result(solution.parameters, allFrames: frames, options: options, outliers: problem.excluded.map { observed[$0].index })
+    }
+
+    /// The model's period when it repeats forever: the shortest of its layers' repeating cycles
+    /// (in model seconds) after which every layer looks the same again, checked numerically.
+    static func period(of model: ResolvedModel) -> Double? {
+        let candidates = model.repeatingCycles.sorted()
+        for p in candidates where p > 0 {
+            // Across the whole span, so a model that changes once (an event) never passes.
+            let span = model.suggestedEndTime + p
+            let same = (0..<48).allSatisfy { k in
+                let t = span * Double(k) / 47
+                return zip(model.values(at: t), model.values(at: t + p)).allSatisfy {
+                    abs($0.rawStrokeStart - $1.rawStrokeStart) < 1e-6 && abs($0.rawStrokeEnd - $1.rawStrokeEnd) < 1e-6
+                        && abs(($0.rotation - $1.rotation).remainder(dividingBy: 2 * .pi)) < 1e-6 && $0.present == $1.present
+                }
+            }
+            if same { return p }
+        }
+        return nil
+    }
+
+    /// A few values of each free variable (the declared value and spread across its range).
+    static func variableGrid(_ free: [Variable]) -> [[Double]] {
+        guard !free.isEmpty else { return [[]] }
+        let perVariable = free.count == 1 ? 9 : free.count == 2 ? 4 : 3
+        var grid: [[Double]] = [[]]
+        for v in free {
+            let r = v.fit!
+            let declared = (try? v.value.evaluate([:])) ?? (r.lowerBound + r.upperBound) / 2
+            var values = (0..<perVariable).map { r.lowerBound + (r.upperBound - r.lowerBound) * (Double($0) + 0.5) / Double(perVariable) }
+            values.append(min(max(declared, r.lowerBound), r.upperBound))
+            grid = grid.flatMap { prefix in values.map { prefix + [$0] } }
+        }
+        return grid
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,39 @@
+/// What a frame shows of one model layer, as measured from the pixels.
+public struct Observation: Sendable, Equatable {
+    public enum State: String, Sendable, Equatable { case arc, empty, full, unknown }
+
+    public var state: State
+    /// Ring layers: degrees clockwise from 12 o'clock.
+    public var startAngle: Double?
+    public var endAngle: Double?
+    /// Open paths (a tick): the drawn fraction of the path.
+    public var strokeEnd: Double?
+
+    public init(state: State, startAngle: Double? = nil, endAngle: Double? = nil, strokeEnd: Double? = nil) {
+        self.state = state
+        self.startAngle = startAngle
+        self.endAngle = endAngle
+        self.strokeEnd = strokeEnd
+    }
+}
+
+/// One frame of the recording: when it plays and what it shows, per model layer.
+public struct ObservedFrame: Sendable, Equatable {
+    public var index: Int
+    /// Recording time of the frame's start, seconds.
+    public var time: Double
+    /// How long the frame plays, seconds.
+    public var delay: Double
+    /// The delay as stored, centiseconds.
+    public var delayCentiseconds: Int
+    /// Per model layer (in the model's order); nil where that layer was not measured.
+    public var layers: [Observation?]
+
+    public init(index: Int, time: Double, delay: Double, delayCentiseconds: Int, layers: [Observation?]) {
+        self.index = index
+        self.time = time
+        self.delay = delay
+        self.delayCentiseconds = delayCentiseconds
+        self.layers = layers
+    }
+}

@@ -1,0 +1,72 @@
+import AnimationModel
+
+/// How far a measured layer is from the model's, in degrees (open paths: 1 % of the path's
+/// length counts as 1°; a different state counts as `statePenalty`).
+enum Residual {
+    static let statePenalty = 30.0
+
+    /// nil when nothing can be compared (an unknown measurement).
+    static func degrees(_ o: Observation, _ p: LayerPresentation) -> Double? {
+        switch o.state {
+        case .unknown: return nil
+        case .empty:
+            return p.state == .empty || p.state == .absent ? 0 : statePenalty
+        case .full:
+            return p.state == .full ? 0 : statePenalty
+        case .arc:
+            if let s = o.startAngle, let e = o.endAngle {
+                guard p.state == .arc || p.state == .full, let ps = p.startAngle, let pe = p.endAngle else { return statePenalty }
+                let ds = circular(s, ps), de = circular(e, pe)
+                return ((ds * ds + de * de) / 2).squareRoot()
+            }
+            if let f = o.strokeEnd {
+                guard p.state == .arc || p.state == .full else { return statePenalty }
+                return abs(f - p.values.strokeEnd) * 100
+            }
+            return nil
+        }
+    }
+
+    /// The residual's signed components (degrees), for the Jacobian: a sum of absolute values
+    /// would hide which way a parameter moves the picture.
+    static func signed(_ o: Observation, _ p: LayerPresentation) -> [Double] {
+        guard let e = degrees(o, p) else { return [] }
+        if o.state == .arc, let s = o.startAngle, let en = o.endAngle, let ps = p.startAngle, let pe = p.endAngle {
+            return [signedCircular(s, ps), signedCircular(en, pe)]
+        }
+        if o.state == .arc, let f = o.strokeEnd, p.state == .arc || p.state == .full {
+            return [(f - p.values.strokeEnd) * 100]
+        }
+        return [e]
+    }
+
+    static func signedCircular(_ a: Double, _ b: Double) -> Double {
+        var d = (a - b).truncatingRemainder(dividingBy: 360)
+        if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+        return d
+    }
+
+    /// CLI-CONTRACT's angleError: the larger of the two ends' differences, both arcs only.
+    static func angleError(_ o: Observation, _ p: LayerPresentation) -> Double? {
+        guard o.state == .arc, let s = o.startAngle, let e = o.endAngle, p.state == .arc || p.state == .full,
+              let ps = p.startAngle, let pe = p.endAngle else { return nil }
+        return max(circular(s, ps), circular(e, pe))
+    }
+
+    static func circular(_ a: Double, _ b: Double) -> Double {
+        let d = abs(a - b).truncatingRemainder(dividingBy: 360)
+        return min(d, 360 - d)
+    }
+
+    /// Cauchy loss with a 2° scale: big misfits (outlier frames) pull little.
+    @inline(__always) static func loss(_ e: Double, scale: Double = 2) -> Double {
+        let u = e / scale
+        return scale * scale * log1p(u * u)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import AnimationModel
+@testable import Fitting
+
+/// Observations made from the model itself (what a perfect measurement would read).
+func synthetic(_ model: ResolvedModel, times: [Double], phase: Double, rate: Double, delay: Double,
+               perturb: (Int, Double) -> Double = { _, t in t }) -> [ObservedFrame] {
+    times.enumerated().map { i, t in
+        let modelTime = phase + rate * perturb(i, t)
+        let layers: [Observation?] = model.layers.map { layer in
+            let p = layer.presentation(at: modelTime)
+            switch p.state {
+            case .absent, .empty: return Observation(state: .empty)
+            case .full where p.startAngle == nil: return Observation(state: .full, strokeEnd: layer.geometry.circularArc == nil ? 1 : nil)
+            default:
+                if layer.geometry.circularArc == nil { return Observation(state: .arc, strokeEnd: p.values.strokeEnd) }
+                return Observation(state: .arc, startAngle: p.startAngle, endAngle: p.endAngle)
+            }
+        }
+        return ObservedFrame(index: i, time: t, delay: delay, delayCentiseconds: Int((delay * 100).rounded()), layers: layers)
+    }
+}
+
+func fixture(_ name: String) throws -> ModelDocument {
+    try ModelLoader.load(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../fixtures/models/\(name)").standardized.path)
+}
+
+@Suite("Fitting a model's timing to measurements")
+struct FitterTests {
+    @Test("phase, rate and the spinner's D trade off: a free D with a free rate is reported undetermined")
+    func entangled() throws {
+        let doc = try fixture("loading-spinner.json")
+        let model = try doc.resolve()
+        let times = (0..<100).map { Double($0) * 0.04 }
+        let frames = synthetic(model, times: times, phase: 0.3, rate: 1, delay: 0.04)
+        let r = try Fitter.fit(doc, frames: frames)
+        #expect(r.parameters.first { $0.name == "D" }?.determined == false)
+        let pinned = try Fitter.fit(doc, frames: frames, options: FitOptions(rate: 1))
+        #expect(abs(pinned.phase - 0.3) < 0.002)
+        #expect(abs(pinned.variables["D"]! - 1.5) < 0.002)
+        #expect(pinned.parameters.first { $0.name == "D" }?.determined == true)
+    }
+}
+
+@Suite("Fit results frame by frame")
+struct FrameFitTests {
+    @Test("a slow recording is fitted with its rate, and a late and a repeated frame are flagged")
+    func slowWithFlags() throws {
+        let doc = try fixture("loading-spinner.json")
+        let model = try doc.resolve()
+        let times = (0..<60).map { Double($0) * 0.05 }
+        // Frame 20 captured 80 ms late (it shows a later state: early by the contract's sign);
+        // frame 30 repeats frame 29.
+        let frames = synthetic(model, times: times, phase: 0.2, rate: 0.55, delay: 0.05) { i, t in
+            i == 20 ? t + 0.08 : i == 30 ? times[29] : t
+        }
+        let r = try Fitter.fit(doc, frames: frames, options: { var o = FitOptions(); o.fixed = ["D": 1.5]; return o }())
+        #expect(abs(r.rate - 0.55) < 0.002)
+        #expect(abs(r.phase - 0.2) < 0.005)
+        let late = try #require(r.frames.first { $0.index == 20 })
+        #expect(late.flags.contains("early"))
+        #expect(abs((late.layers[0].timingError ?? 0) + 0.08 * 0.55) < 0.004)
+        #expect(r.frames.first { $0.index == 30 }?.flags.contains("duplicate") == true)
+        #expect(r.frames.filter { $0.flags.contains("late") || $0.flags.contains("early") }.count <= 3)
+    }
+
+    @Test("the success moment is estimated, and frames where the model is flat have no timing error")
+    func paymentSuccess() throws {
+        let doc = try fixture("payment-success.json")
+        let truth = try doc.resolve(overrides: ["success": 5.3])
+        let times = (0..<90).map { Double($0) * 0.1 }
+        let frames = synthetic(truth, times: times, phase: 0, rate: 1, delay: 0.1)
+        let r = try Fitter.fit(doc, frames: frames, options: FitOptions(rate: 1))
+        #expect(abs((r.variables["success"] ?? 0) - 5.3) < 0.05)
+        // Long after success both layers are frozen: nothing to say about timing.
+        let late = try #require(r.frames.last)
+        #expect(late.layers.allSatisfy { $0.timingError == nil })
+        #expect(late.flags.contains("unobservable"))
+        #expect((r.maxAngleError ?? 99) < 0.5)
+    }
+}
