@@ -62,14 +62,7 @@ struct Problem {
         }
         if penalty > 0 { return penalty }
         guard let model = model(p) else { return .infinity }
-        // A weak pull toward rate 1 and the declared variable values: it decides only where the
-        // frames cannot (a free duration and a free rate stretch time alike), never against them.
-        var prior = pinnedRate == nil ? 0.1 * p[1] * p[1] : 0
-        for (i, v) in free.enumerated() {
-            let r = v.fit!, declared = (try? v.value.evaluate([:])) ?? (r.lowerBound + r.upperBound) / 2
-            let u = (p[2 + i] - declared) / (r.upperBound - r.lowerBound)
-            prior += 0.1 * u * u
-        }
+        let prior = self.prior(p)
         let r = rate(p)
         // At most ~400 frames: enough to pin the parameters, cheap enough for the simplex.
         let stride = max(1, frames.count / 400)
@@ -86,6 +79,18 @@ struct Problem {
             i += stride
         }
         return total + prior
+    }
+
+    /// A weak pull toward rate 1 and the declared variable values: it decides only where the
+    /// frames cannot (a free duration and a free rate stretch time alike), never against them.
+    func prior(_ p: [Double]) -> Double {
+        var prior = pinnedRate == nil ? 0.5 * p[1] * p[1] : 0
+        for (i, v) in free.enumerated() {
+            let r = v.fit!, declared = (try? v.value.evaluate([:])) ?? (r.lowerBound + r.upperBound) / 2
+            let u = (p[2 + i] - declared) / (r.upperBound - r.lowerBound)
+            prior += 0.5 * u * u
+        }
+        return prior
     }
 
     /// Nelder–Mead from `start` over the free parameters (the rate only when not pinned).

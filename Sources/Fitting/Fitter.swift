@@ -55,23 +55,39 @@ public enum Fitter {
                             loss += Residual.loss(e)
                         }
                     }
-                    candidates.append((loss, [phase, log(r)] + values))
+                    candidates.append((loss + problem.prior([phase, log(r)] + values), [phase, log(r)] + values))
                 }
             }
         }
         candidates.sort { $0.loss < $1.loss }
-        // 2. Refine the best distinct candidates.
+        // 2. Refine the best distinct candidates, and the best one at the declared variable
+        // values (where a flat trade-off between a duration and the rate should end up).
+        let declared = free.map { v -> Double in
+            let r = v.fit!
+            return min(max((try? v.value.evaluate([:])) ?? (r.lowerBound + r.upperBound) / 2, r.lowerBound), r.upperBound)
+        }
+        var starts: [[Double]] = []
+        if let atDeclared = candidates.first(where: { Array($0.parameters.dropFirst(2)) == declared }) { starts.append(atDeclared.parameters) }
+        for c in candidates where starts.count < 7 {
+            let distinct = !starts.contains { s in
+                zip(s, c.parameters).enumerated().allSatisfy { i, pair in abs(pair.0 - pair.1) < (i == 0 ? 0.05 : i == 1 ? 0.05 : 1e-9) }
+            }
+            if distinct { starts.append(c.parameters) }
+        }
         var best: (loss: Double, parameters: [Double])?
-        var tried: [[Double]] = []
-        for c in candidates {
-            if tried.contains(where: { abs($0[0] - c.parameters[0]) < 0.05 && abs($0[1] - c.parameters[1]) < 0.05 }) { continue }
-            tried.append(c.parameters)
-            let refined = problem.refine(from: c.parameters)
+        for start in starts {
+            let refined = problem.refine(from: start)
             if best == nil || refined.loss < best!.loss { best = refined }
-            if tried.count >= 6 { break }
         }
         guard var solution = best else {
             throw ModelInstanceError(fieldPath: "", message: "the model could not be evaluated for any parameter value")
+        }
+        // Restart the simplex a few times: along a flat valley (a free duration trading off
+        // against the rate) each restart lets the weak prior carry it further.
+        for _ in 0..<4 {
+            let again = problem.refine(from: solution.parameters)
+            guard again.loss < solution.loss - 1e-6 else { break }
+            solution = again
         }
         // Outliers: frames far off the fit are set aside and the fit refined without them.
         let residuals = problem.residuals(solution.parameters)
