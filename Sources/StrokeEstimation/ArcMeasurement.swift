@@ -54,8 +54,8 @@ public struct ArcMeasurement: Sendable, Equatable {
     public var lineWidth: Double?
     /// Why the state is `unknown`.
     public var note: String?
-    /// Per end: (area-based end − 0.5-crossing) × R / w, for telling round caps from butt caps
-    /// over many frames (≈ 0 for butt or square, ≈ −0.04 for round).
+    /// Per end: how far the end recedes at ±0.35 w from the centre line, per line width, for
+    /// telling round caps from butt caps over many frames (≈ 0 for butt or square, ≈ 0.14 for round).
     var capEvidence: [Double] = []
 
     public static func == (a: ArcMeasurement, b: ArcMeasurement) -> Bool {

@@ -81,14 +81,20 @@ public struct ArcMeasurer: Sendable {
         }
         guard peak >= 0.3 * width, width >= 0.3 else { return ArcMeasurement(state: .empty, segments: []) }
         let coverage = raw.map { $0 / width }
-        var result = extract(coverage, lineWidth: width)
+        // Coverage of one radial row (for telling round ends from butt ones).
+        let row = { (b: Int, k: Int) -> Double in
+            let bb = ((b % bins) + bins) % bins
+            let c = ((samples[bb * radial + k] - bg) * axis).sum() / axisLength2
+            return Double(min(max(c, 0), 1))
+        }
+        var result = extract(coverage, lineWidth: width, row: row)
         result.inkColor = Self.straight(ink)
         result.lineWidth = width
         return result
     }
 
     /// Runs of inked bins → state and ends.
-    func extract(_ a: [Double], lineWidth w: Double) -> ArcMeasurement {
+    func extract(_ a: [Double], lineWidth w: Double, row: ((Int, Int) -> Double)? = nil) -> ArcMeasurement {
         let n = a.count
         let inked = a.map { $0 >= 0.5 }
         if inked.allSatisfy({ $0 }) { return ArcMeasurement(state: .full, segments: []) }
@@ -140,14 +146,35 @@ public struct ArcMeasurer: Sendable {
                 let lowerArea = integral(run.first - before, q)
                 let low = Double(q + 1) * degreesPerBin - (lowerArea - capExtra) / R * 180 / Double.pi
                 pieces.append((low, high, weight))
-                // Cap evidence: butt-assumed area end minus the 0.5 crossing, per w (clean ends only).
-                if after == window && before == window {
-                    let crossingHigh = crossing(at: at, from: last) * degreesPerBin
-                    let crossingLow = crossing(at: at, from: run.first - 1) * degreesPerBin
-                    let buttHigh = Double(p) * degreesPerBin + upperArea / R * 180 / Double.pi
-                    let buttLow = Double(q + 1) * degreesPerBin - lowerArea / R * 180 / Double.pi
-                    evidence.append((buttHigh - crossingHigh) * Double.pi / 180 * R / w)
-                    evidence.append((crossingLow - buttLow) * Double.pi / 180 * R / w)
+                // Cap evidence: a round end recedes near the band's edges (at ±0.35 w it ends
+                // 0.14 w before the centre line); a butt or square end is straight across.
+                if after == window && before == window, let row {
+                    let offset = Int((0.35 * w / sampler.radialStep).rounded())
+                    let c = sampler.centre
+                    if offset >= 1, c - offset >= 0, c + offset < sampler.radial {
+                        func crossing(_ k: Int, upper: Bool) -> Double? {
+                            // Scan outwards from inside the ink to where this row drops below half.
+                            let start = upper ? last - window : run.first + window
+                            for step in 0...(2 * window) {
+                                let b0 = upper ? start + step : start - step
+                                let b1 = upper ? b0 + 1 : b0 - 1
+                                let v0 = row(b0, k), v1 = row(b1, k)
+                                if v0 >= 0.5 && v1 < 0.5 {
+                                    let f = (v0 - 0.5) / max(v0 - v1, 1e-9)
+                                    return Double(b0) + 0.5 + (upper ? f : -f)
+                                }
+                            }
+                            return nil
+                        }
+                        for upper in [true, false] {
+                            if let mid = crossing(c, upper: upper), let inner = crossing(c - offset, upper: upper),
+                               let outer = crossing(c + offset, upper: upper) {
+                                let edge = (inner + outer) / 2
+                                let recede = (upper ? mid - edge : edge - mid) * L
+                                evidence.append(recede / w)
+                            }
+                        }
+                    }
                 }
             } else {
                 // A short piece: its length from the total ink, placed at the ink's centroid.

@@ -1,12 +1,13 @@
 /// Telling round caps from butt caps when no model says which, and correcting measured ends.
 public enum CapInference {
-    /// Round when the ends' evidence (see `ArcMeasurement.capEvidence`) sits clearly below zero
-    /// over many ends; butt otherwise (square caps cannot be told from butt ones by their shape).
+    /// Round when the ends clearly recede towards the band's edges over many ends (see
+    /// `ArcMeasurement.capEvidence`), butt otherwise; square caps cannot be told from butt
+    /// ones by their shape. Too few ends to judge: nil.
     public static func infer(_ measurements: [ArcMeasurement]) -> CapStyle? {
         let evidence = measurements.flatMap(\.capEvidence).sorted()
         guard evidence.count >= 6 else { return nil }
         let median = evidence[evidence.count / 2]
-        return median < -0.02 ? .round : .butt
+        return median > 0.07 ? .round : .butt
     }
 }
 

@@ -22,13 +22,22 @@ public enum PeriodFinder {
         let span = last - times[0]
         let grid = step / 4
         var lags: [Double] = []
-        var lag = 1.5 * step
+        // At least three frames: a picture that barely changes between neighbouring frames is
+        // not a period.
+        var lag = 3 * step
         // Lags up to where a quarter of the frames still have a partner a lag later.
         while lag <= span * 0.75 { lags.append(lag); lag += grid }
         guard lags.count >= 3 else { return nil }
         let scores = lags.map { mismatch(measurements, times: times, lag: $0) }
+        // A dip counts when it is small against the typical mismatch, and only after the
+        // mismatch has first risen well above it (the animation really moved away).
+        let typical = scores.compactMap { $0 }.sorted()
+        guard !typical.isEmpty else { return nil }
+        let threshold = max(tolerance, 0.25 * typical[typical.count / 2])
+        var risen = false
         for k in 1..<(lags.count - 1) {
-            guard let s = scores[k], s < tolerance else { continue }
+            if let s = scores[k], s > 4 * threshold { risen = true }
+            guard risen, let s = scores[k], s < threshold else { continue }
             // Walk to the bottom of this dip.
             var best = k
             while best + 1 < lags.count, let next = scores[best + 1], let cur = scores[best], next < cur { best += 1 }

@@ -35,16 +35,28 @@ public struct PolylineMeasurer: Sendable {
     private let steps: Int
 
     /// `points`: the path's vertices in pixels (a polyline; curves flattened by the caller).
-    public init?(points: [Point], lineWidth: Double, cap: CapStyle, canvasWidth: Int, canvasHeight: Int) {
-        guard points.count >= 2 else { return nil }
+    /// How far sampling runs past both ends of the path (pixels): caps and anti-aliasing lie there.
+    let overhang: Double
+
+    public init?(points original: [Point], lineWidth: Double, cap: CapStyle, canvasWidth: Int, canvasHeight: Int) {
+        guard original.count >= 2 else { return nil }
+        // Extend the path straight on at both ends, so the ink beyond them is seen.
+        let ext = lineWidth / 2 + 2
+        var points = original
+        if let u = (original[0] - original[1]).normalized, let v = (original[original.count - 1] - original[original.count - 2]).normalized {
+            points[0] = original[0] + u * ext
+            points[points.count - 1] = original[original.count - 1] + v * ext
+        }
+        overhang = ext
         var cumulative = [0.0]
         for i in 1..<points.count { cumulative.append(cumulative[i - 1] + points[i].distance(to: points[i - 1])) }
-        length = cumulative.last!
+        length = cumulative.last! - 2 * ext
         guard length > 0 else { return nil }
-        joins = Array(cumulative.dropFirst().dropLast())
+        joins = Array(cumulative.dropFirst().dropLast()).map { $0 - ext }
         self.lineWidth = lineWidth
         self.cap = cap
-        steps = Int((length / step).rounded(.down)) + 1
+        let total = cumulative.last!
+        steps = Int((total / step).rounded(.down)) + 1
         let half = lineWidth / 2 + 1
         across = Int((2 * half / 0.35).rounded(.up)) + 1
         var offsets = [Int32](repeating: -1, count: steps * across * 4)
@@ -52,7 +64,7 @@ public struct PolylineMeasurer: Sendable {
         var probes = [Int32](repeating: -1, count: steps * 2)
         var segment = 0
         for s in 0..<steps {
-            let d = min(Double(s) * step, length)
+            let d = min(Double(s) * step, total)
             while segment < points.count - 2 && cumulative[segment + 1] < d { segment += 1 }
             let a = points[segment], b = points[segment + 1]
             let segLength = max(cumulative[segment + 1] - cumulative[segment], 1e-9)
@@ -110,8 +122,13 @@ public struct PolylineMeasurer: Sendable {
                 profile[s] = Double(total) * 0.35 / lineWidth
             }
         }
-        // The drawn part from the start: the first run of inked steps.
-        guard let first = profile.firstIndex(where: { $0 >= 0.5 }) else { return Measurement(state: .empty) }
+        // The drawn part from the start: the run of inked steps that begins at the path's start
+        // (other ink on the path — a crossing stroke, a label — does not count).
+        let startIndex = Int((overhang / step).rounded())
+        let reach = Int(((lineWidth + 1) / step).rounded(.up))
+        guard let first = (max(0, startIndex - reach)...min(steps - 1, startIndex + reach)).first(where: { profile[$0] >= 0.5 }) else {
+            return Measurement(state: .empty)
+        }
         var last = first
         while last + 1 < steps && profile[last + 1] >= 0.5 { last += 1 }
         let window = max(2, Int(((lineWidth / 2 + 2) / step).rounded(.up)))
@@ -120,7 +137,7 @@ public struct PolylineMeasurer: Sendable {
         let p = max(first, last - window)
         var area = 0.0
         for k in p...min(steps - 1, last + window) { area += min(profile[k], 1.5) * step }
-        var endDistance = min(length, max(0, Double(p) * step - step / 2 + area - extra))
+        var endDistance = min(length, max(0, Double(p) * step - step / 2 + area - extra - overhang))
         if joins.contains(where: { abs($0 - endDistance) < lineWidth / 2 + 2 }) {
             // Half coverage is reached where the ink ends for a butt cap; a round cap reaches
             // it 0.433 w further, a square one w / 2 further.
@@ -129,19 +146,21 @@ public struct PolylineMeasurer: Sendable {
                 crossing += step * min(max((profile[last] - 0.5) / (profile[last] - profile[last + 1]), 0), 1)
             }
             let capReach: Double = cap == .round ? 0.433 * lineWidth : cap == .square ? lineWidth / 2 : 0
-            endDistance = min(length, max(0, crossing - capReach))
+            endDistance = min(length, max(0, crossing - capReach - overhang))
         }
-        // The rising edge at the start: half coverage where the ink begins (a butt end exactly
-        // at the path's start reads about 0.5 at the first sample).
+        // The rising edge at the start: half coverage where the ink begins, less what a cap adds.
         var startDistance = 0.0
         if first > 0 {
             let a0 = profile[first - 1], a1 = profile[first]
-            startDistance = (Double(first - 1) + (a1 != a0 ? min(max((0.5 - a0) / (a1 - a0), 0), 1) : 1)) * step
+            let crossing = (Double(first - 1) + (a1 != a0 ? min(max((0.5 - a0) / (a1 - a0), 0), 1) : 1)) * step
+            let capReach: Double = cap == .round ? 0.433 * lineWidth : cap == .square ? lineWidth / 2 : 0
+            startDistance = max(0, crossing + capReach - overhang)
             if startDistance <= step { startDistance = 0 }
         }
         let end = endDistance / length
         let start = max(0, min(startDistance / length, end))
-        if start <= 0.0001 && end >= 0.999 { return Measurement(state: .full, strokeEnd: 1, strokeStart: 0) }
+        // Within a quarter pixel of both ends: the whole path is drawn.
+        if start * length <= 0.25 && (1 - end) * length <= 0.25 { return Measurement(state: .full, strokeEnd: 1, strokeStart: 0) }
         return Measurement(state: .arc, strokeEnd: end, strokeStart: start)
     }
 }

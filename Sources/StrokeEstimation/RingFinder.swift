@@ -118,7 +118,8 @@ public enum RingFinder {
             width += min(1, sum[k] / max(expected, 1e-9)) * bin
         }
         let rms = (inliers.reduce(0) { $0 + pow2(points[$1].distance(to: circle.center) - circle.radius) } / Double(inliers.count)).squareRoot()
-        guard width > 0.5, width < circle.radius else { return nil }
+        // A ring has a hole: a dot or a filled disc does not.
+        guard width > 0.5, width * 1.2 < circle.radius else { return nil }
         // A ring's pixels spread about ±w/2 around its centre line (RMS ≈ 0.3 w); a tick, a
         // label or a blob spreads far more.
         guard rms <= 0.42 * width + 0.25 else { return nil }

@@ -300,9 +300,14 @@ struct FractionMapper {
             return f
         }
         var s = fraction(start), e = fraction(end)
-        // An end exactly at the path's start reads 0 by the modulo; after a start it means 1.
-        if e <= s && e < 1e-6 { e = 1 }
-        if s > e { s = e }
+        // Near the path's start (within half a degree, or the line width's angle) a measured
+        // end can fall on either side of the seam: a start just before it means 0, an end just
+        // after it means 1.
+        let tolerance = max(0.5, ring.lineWidth / ring.circle.radius * 180 / Double.pi) / sweep
+        if e < s {
+            if e < tolerance { e = 1 } else if 1 - s < tolerance { s = 0 }
+        }
+        guard s <= e else { return nil }
         return (s, e)
     }
 }
