@@ -213,8 +213,16 @@ enum InspectPipeline {
             } else if let fromModel = inspection.caps[k] {
                 cap = fromModel
             } else {
-                cap = CapInference.infer(arcs) ?? .butt
-                inspection.assumptions.append("\(inspection.tracks[k].name): \(cap.rawValue) caps, judged from the shape of the stroke's ends (give --cap to override)")
+                let widths = arcs.compactMap(\.lineWidth).sorted()
+                let width = widths.isEmpty ? ring.lineWidth : widths[widths.count / 2]
+                if width < 2.5 {
+                    // Under 2.5 px the ends' shape is blurred beyond telling round from butt.
+                    cap = .butt
+                    inspection.assumptions.append("\(inspection.tracks[k].name): butt caps assumed: at \(fixed(width, 1)) px line width round and butt ends cannot be told apart (give --cap or --model)")
+                } else {
+                    cap = CapInference.infer(arcs) ?? .butt
+                    inspection.assumptions.append("\(inspection.tracks[k].name): \(cap.rawValue) caps, judged from the shape of the stroke's ends (give --cap to override)")
+                }
             }
             inspection.caps[k] = cap
             let clockwise = measurer.convention.clockwise
