@@ -1,6 +1,7 @@
 import AnimationModel
 import GIFCodec
 import Raster
+import Rendering
 import StrokeEstimation
 import StrokeGeometry
 
@@ -169,7 +170,7 @@ enum InspectPipeline {
         func pixel(_ p: Point) -> Point { Point(x: o.x + s * p.x, y: o.y + s * p.y) }
         for layer in model.layers {
             let cap = CapStyle(rawValue: layer.style.lineCap.rawValue) ?? .butt
-            let ink = layer.style.strokeColor.flatMap(parseHex)
+            let ink = layer.style.strokeColor.flatMap(parseHexColor)
             if let circle = layer.geometry.circularArc {
                 let centre = pixel(layer.geometry.pathToScreen(rotation: 0).apply(to: circle.center))
                 let predicted = Circle(center: centre, radius: circle.radius * s)
@@ -247,14 +248,6 @@ enum InspectPipeline {
                 inspection.tracks[k].measurements[i] = r
             }
         }
-    }
-
-    static func parseHex(_ text: String) -> RGBA? {
-        var hex = Substring(text)
-        if hex.hasPrefix("#") { hex = hex.dropFirst() }
-        guard hex.count == 6 || hex.count == 8, let v = UInt32(hex, radix: 16) else { return nil }
-        if hex.count == 6 { return RGBA(UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)) }
-        return RGBA(UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
     }
 }
 
