@@ -20,7 +20,8 @@ public enum PeriodFinder {
         guard !steps.isEmpty else { return nil }
         let step = steps[steps.count / 2]
         let span = last - times[0]
-        let grid = step / 4
+        // A quarter frame, but never more than ~1200 lags: long recordings stay cheap.
+        let grid = max(step / 4, span * 0.75 / 1200)
         var lags: [Double] = []
         // At least three frames: a picture that barely changes between neighbouring frames is
         // not a period.
@@ -28,7 +29,8 @@ public enum PeriodFinder {
         // Lags up to where a quarter of the frames still have a partner a lag later.
         while lag <= span * 0.75 { lags.append(lag); lag += grid }
         guard lags.count >= 3 else { return nil }
-        let scores = lags.map { mismatch(measurements, times: times, lag: $0) }
+        let compact = measurements.map(Reading.init)
+        let scores = lags.map { mismatch(compact, times: times, lag: $0) }
         // A dip counts when it is small against the typical mismatch, and only after the
         // mismatch has first risen well above it (the animation really moved away).
         let typical = scores.compactMap { $0 }.sorted()
@@ -51,9 +53,18 @@ public enum PeriodFinder {
         return nil
     }
 
+    /// What the period search needs of a measurement, without its arrays (so the inner loop
+    /// copies nothing).
+    struct Reading {
+        var state: ArcMeasurement.State
+        var startAngle: Double?
+        var endAngle: Double?
+        init(_ m: ArcMeasurement) { state = m.state; startAngle = m.startAngle; endAngle = m.endAngle }
+    }
+
     /// Mean mismatch (degrees; 90 for a different state) between each frame and the
     /// measurements interpolated `lag` seconds later.
-    static func mismatch(_ m: [ArcMeasurement], times: [Double], lag: Double) -> Double? {
+    static func mismatch(_ m: [Reading], times: [Double], lag: Double) -> Double? {
         var total = 0.0, count = 0
         var j = 0
         for i in m.indices {

@@ -25,17 +25,23 @@ public struct PixelStatistics: Sendable {
         extreme = [UInt8](repeating: 0, count: width * height * 4)
     }
 
-    /// Adds one composited frame (same size as the statistics).
-    public mutating func add(_ image: RGBAImage) {
+    /// Adds one composited frame (same size as the statistics). `changed` limits the work to
+    /// the part of the canvas that can differ from the previous frame (the frame's rectangle and
+    /// the previous frame's disposal); nil means the whole canvas.
+    public mutating func add(_ image: RGBAImage, changed: PixelRect? = nil) {
         precondition(image.width == width && image.height == height, "frame size changed")
-        let count = width * height
         let first = frames == 0
         frames += 1
+        let area = first ? PixelRect(x: 0, y: 0, width: width, height: height)
+                         : (changed ?? PixelRect(x: 0, y: 0, width: width, height: height)).intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard !area.isEmpty else { return }
+        let w = width
         image.pixels.withUnsafeBufferPointer { src in
             reference.withUnsafeMutableBufferPointer { ref in
                 maxDeviation.withUnsafeMutableBufferPointer { dev in
                     extreme.withUnsafeMutableBufferPointer { ext in
-                        for i in 0..<count {
+                        for y in area.y..<area.maxY {
+                          for i in (y * w + area.x)..<(y * w + area.maxX) {
                             let o = i &* 4
                             let a = Int(src[o + 3])
                             let r = (Int(src[o]) &* a + 127) / 255, g = (Int(src[o + 1]) &* a + 127) / 255
@@ -52,6 +58,7 @@ public struct PixelStatistics: Sendable {
                                 dev[i] = d
                                 ext[o] = UInt8(r); ext[o + 1] = UInt8(g); ext[o + 2] = UInt8(b); ext[o + 3] = UInt8(a)
                             }
+                          }
                         }
                     }
                 }

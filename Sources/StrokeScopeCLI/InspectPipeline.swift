@@ -87,11 +87,23 @@ enum InspectPipeline {
         guard frameCount > 0 else { throw CLIError("\(file): the file has no frames to inspect", exitCode: CLIError.Code.malformedInput) }
 
         // Pass 1: what changes over time, from the first frames (all of a short animation).
-        let sampleCount = frameCount <= 240 ? frameCount : max(240, frameCount / 8)
+        // About three seconds at a typical 30 ms: enough for a ring to show itself; the rest of
+        // the file is only decoded once, for measuring.
+        let sampleCount = frameCount <= 120 ? frameCount : max(120, frameCount / 10)
         var stats = PixelStatistics(width: screen.width, height: screen.height)
         do {
             let decoder = try GIFDecoder(path: file, options: settings.decode)
-            while stats.frames < sampleCount, let frame = try decoder.next() { stats.add(frame.image) }
+            var previous: PixelRect?
+            while stats.frames < sampleCount, let frame = try decoder.next() {
+                // Only this frame's rectangle and the previous one's (its disposal) can change.
+                let rect = frame.info.rect
+                let changed = previous.map { p in
+                    PixelRect(x: min(p.x, rect.x), y: min(p.y, rect.y), width: max(p.maxX, rect.maxX) - min(p.x, rect.x),
+                              height: max(p.maxY, rect.maxY) - min(p.y, rect.y))
+                } ?? rect
+                stats.add(frame.image, changed: changed)
+                previous = rect
+            }
         }
         var inspection = Inspection(file: file, canvasWidth: screen.width, canvasHeight: screen.height)
         var rings: [RingGeometry]

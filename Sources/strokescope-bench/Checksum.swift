@@ -43,3 +43,16 @@ func checksum(path: String, everyFrame: Bool) throws(GIFError) -> String {
     if !everyFrame, let last { hash.add(last.pixels) }
     return "frames \(frames) loop \(decoder.loopCount ?? -1) delay_cs \(delay) checksum \(hash.hex)"
 }
+
+/// Decodes and composites every frame of `path` with `GIFDecoder` and nothing else, returning
+/// `frames N`: the decoder's own cost, to set against `strokescope info` (which adds process
+/// start-up, per-frame bookkeeping and the report) and against decode_composite.
+///
+/// Each frame is dropped before the next is asked for, so the canvas is never shared when the
+/// compositor draws and copy-on-write never copies it.
+func decodeOnly(path: String) throws(GIFError) -> String {
+    let decoder = try GIFDecoder(path: path)
+    var frames = 0
+    while try decoder.next() != nil { frames += 1 }
+    return "frames \(frames)"
+}

@@ -76,6 +76,10 @@ struct SpinnerScene {
 
     // MARK: Setup
 
+    /// The smallest screen side the layout fits in (the dialog needs 24 pixels, the ring and bar
+    /// must stay inside it).
+    static let minimumSide = 64
+
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -101,6 +105,9 @@ struct SpinnerScene {
         let x0 = min(ringRect.x, barRect.x), y0 = ringRect.y
         dynamicRect = PixelRect(x: x0, y: y0, width: max(ringRect.maxX, barRect.maxX) - x0,
                                 height: barRect.maxY - y0)
+        // `render` writes the dynamic region through unchecked pointers.
+        precondition(PixelRect(x: 0, y: 0, width: width, height: height).contains(dynamicRect),
+                     "screen \(width)×\(height) is too small for the spinner")
 
         ringCoverage = [UInt8](repeating: 0, count: ringSide * ringSide)
         ringAngle = [UInt16](repeating: 0, count: ringSide * ringSide)

@@ -3,10 +3,12 @@
 //   strokescope-bench generate --width W --height H --frames N --mode full|subrect -o OUT.gif
 //                              [--delay CS] [--force]
 //   strokescope-bench checksum [--every-frame] FILE.gif
+//   strokescope-bench decode FILE.gif
 //
 // `generate` writes a large deterministic spinner recording with the project's GIFEncoder.
 // `checksum` decodes with GIFDecoder and prints the line scripts/bench/decode_composite.c prints,
 // so the benchmark can show that both decoders produced the same pixels before comparing times.
+// `decode` runs GIFDecoder alone (no report), to tell the decoder's time from the CLI's.
 // Errors are one line on stderr; the exit status is 64 for usage errors, GIFError's code for
 // GIF errors, 1 otherwise.
 
@@ -30,6 +32,7 @@ struct BenchError: Error {
 let usage = """
     usage: strokescope-bench generate --width W --height H --frames N --mode full|subrect -o OUT.gif [--delay CS] [--force]
            strokescope-bench checksum [--every-frame] FILE.gif
+           strokescope-bench decode FILE.gif
     """
 
 func usageError(_ message: String) -> BenchError { BenchError(message, exitCode: 64) }
@@ -81,7 +84,8 @@ func run(_ argv: [String]) throws(BenchError) {
         guard let mode = FrameMode(rawValue: modeName) else { throw usageError("--mode must be full or subrect, not \(modeName)") }
         guard let output = args.values["-o"] ?? args.values["--output"] else { throw usageError("missing -o OUT.gif") }
         var request = GenerateRequest(
-            width: try args.integer("--width", in: 16...65535), height: try args.integer("--height", in: 16...65535),
+            width: try args.integer("--width", in: SpinnerScene.minimumSide...65535),
+            height: try args.integer("--height", in: SpinnerScene.minimumSide...65535),
             frames: try args.integer("--frames", in: 1...1_000_000), mode: mode, output: output)
         if args.values["--delay"] != nil { request.delayCentiseconds = try args.integer("--delay", in: 0...65535) }
         request.force = args.flags.contains("--force")
@@ -92,6 +96,14 @@ func run(_ argv: [String]) throws(BenchError) {
         guard args.positional.count == 1 else { throw usageError("checksum takes one FILE.gif") }
         do {
             print(try checksum(path: args.positional[0], everyFrame: args.flags.contains("--every-frame")))
+        } catch {
+            throw BenchError(error.description, exitCode: error.exitCode)
+        }
+    case "decode":
+        let args = try Arguments(rest, valued: [], flags: [])
+        guard args.positional.count == 1 else { throw usageError("decode takes one FILE.gif") }
+        do {
+            print(try decodeOnly(path: args.positional[0]))
         } catch {
             throw BenchError(error.description, exitCode: error.exitCode)
         }
