@@ -7,7 +7,9 @@ extension Problem {
         let phase = p[0], r = rate(p)
         let delays = allFrames.map(\.delay).filter { $0 > 0 }.sorted()
         let interval = (delays.isEmpty ? 0.04 : delays[delays.count / 2]) * r
-        let flagTiming = options.flagTiming ?? interval
+        // Three quarters of a frame interval: a frame off by a whole interval is flagged for
+        // sure, measurement noise of a few milliseconds never is.
+        let flagTiming = options.flagTiming ?? 0.75 * interval
         let outlierSet = Set(outliers)
         var fits: [FrameFit] = []
         var previousMatch: Double?
@@ -42,12 +44,13 @@ extension Problem {
             if i > 0, isDuplicate(f, allFrames[i - 1]), !flags.contains("duplicate") { flags.append("duplicate") }
             // A frame seems missing when the content jumps about two frames' worth between
             // consecutive, well-fitted frames.
-            let wellFitted = layers.allSatisfy { ($0.residual ?? 0) <= 2 }
+            let wellFitted = layers.allSatisfy { ($0.residual ?? 0) <= 4 }
             if let e = error, wellFitted {
                 let match = t - e
                 if let prev = previousMatch, i > 0 {
                     let expected = allFrames[i - 1].delay * r
-                    if expected > 0, match - prev > 1.8 * expected + flagTiming / 2 { flags.append("dropped") }
+                    // One missing frame makes the content advance two intervals in one.
+                    if expected > 0, match - prev > 1.6 * expected { flags.append("dropped") }
                 }
                 previousMatch = match
             } else {

@@ -42,9 +42,17 @@ public enum Fitter {
             for (v, x) in zip(free, values) { overrides[v.name] = x }
             guard let model = try? document.resolve(overrides: overrides, options: evaluation) else { continue }
             let probeSpan = (probe.last!.time - probe.first!.time) + 0.1
-            let phases = (0...239).map { -span + 2 * span * Double($0) / 239 }
-            let tMax = span + (rates.max() ?? 1) * (probeSpan + probe.first!.time)
-            let table = ModelTable(model: model, from: -span - 1, to: tMax + 1, step: max(0.004, (tMax + span + 2) / 60_000))
+            // A repeating model's phase only matters modulo its period (which may be longer than
+            // the suggested span); anything else is searched on both sides of its start.
+            let phases: [Double]
+            if let period = Self.period(of: model) {
+                phases = (0..<240).map { period * Double($0) / 240 }
+            } else {
+                phases = (0...239).map { -span + 2 * span * Double($0) / 239 }
+            }
+            let tMin = min(-span, phases.min() ?? 0) - 1
+            let tMax = max(span, phases.max() ?? 0) + (rates.max() ?? 1) * (probeSpan + probe.first!.time) + 1
+            let table = ModelTable(model: model, from: tMin, to: tMax, step: max(0.004, (tMax - tMin) / 60_000))
             for r in rates {
                 for phase in phases {
                     var loss = 0.0

@@ -16,9 +16,7 @@ enum CheckCommand {
             .option("set", value: "name=value", help: "Hold a model variable at this value instead of fitting it.", repeatable: true),
             .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "one frame interval"),
             .option("junit", value: "file.xml", help: "Also write the results as JUnit XML for CI systems."),
-        ] + Thresholds.options + [
-            .option("circle", value: "CX,CY,R", help: "Measure this circle (pixels) instead of searching."),
-            .option("region", value: "X,Y,W,H", help: "Search only this part of the frames (pixels)."),
+        ] + Thresholds.options + PlacementOptions.all + [
             SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient, SharedOptions.quiet, SharedOptions.force,
             // Accepted for symmetry with the other commands; check prints its own one-line format.
             .option("format", value: "format", help: "Ignored by check (one line per file).", hidden: true),

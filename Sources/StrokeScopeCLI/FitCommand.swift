@@ -19,9 +19,7 @@ enum FitCommand {
             .option("rate", value: "r", help: "Pin the rate (model seconds per GIF second), e.g. 1 for a renderer whose delays are exact."),
             .option("set", value: "name=value", help: "Hold a model variable at this value instead of fitting it.", repeatable: true),
             .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "one frame interval"),
-        ] + Thresholds.options + [
-            .option("circle", value: "CX,CY,R", help: "Measure this circle (pixels) instead of searching."),
-            .option("region", value: "X,Y,W,H", help: "Search only this part of the frames (pixels)."),
+        ] + Thresholds.options + PlacementOptions.all + [
             SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient, SharedOptions.quiet,
         ],
         examples: [
@@ -44,12 +42,7 @@ enum FitCommand {
             options.flagTiming = try args.value("flag-timing", as: .duration(in: .greaterThan(0)))
             sets = try args.values("set", as: .namedValue)
             thresholds = try Thresholds.read(args, defaults: defaults, command: command)
-            if let c = try args.value("circle", as: .numbers(named: ["CX", "CY", "R"])) {
-                settings.circle = Circle(center: Point(x: c[0], y: c[1]), radius: c[2])
-            }
-            if let r = try args.value("region", as: .numbers(named: ["X", "Y", "W", "H"])) {
-                settings.region = PixelRect(x: Int(r[0]), y: Int(r[1]), width: Int(r[2]), height: Int(r[3]))
-            }
+            try PlacementOptions.read(args, into: &settings, command: command)
         } catch { throw CLIError.usage(error) }
         guard let modelFile = args.value("model") else {
             throw CLIError("Missing expected option '--model <file>'.", exitCode: CLIError.Code.usage, hint: "See 'strokescope \(command) --help'.")
@@ -186,5 +179,32 @@ struct FitOutput {
             return .object(o)
         })
         return .object(top)
+    }
+}
+
+/// Options that steer where `inspect`, `fit` and `check` look, shared by the three.
+enum PlacementOptions {
+    static let all: [OptionSpec] = [
+        .option("circle", value: "CX,CY,R", help: "Measure this circle (pixels) instead of searching."),
+        .option("region", value: "X,Y,W,H", help: "Search only this part of the frames (pixels)."),
+        .option("scale", value: "n", help: "With a model: pixels per point (instead of deriving it from the ring)."),
+        .option("origin", value: "X,Y", help: "With a model: pixel position of the point (0, 0)."),
+        .option("cap", value: "style", help: "Line caps to correct for (default: the model's, else judged from the ends).",
+                choices: CapStyle.allCases.map(\.rawValue)),
+    ]
+
+    static func read(_ args: ParsedArguments, into settings: inout InspectSettings, command: String) throws(UsageError) {
+        if let c = try args.value("circle", as: .numbers(named: ["CX", "CY", "R"])) {
+            guard c[2] > 0 else {
+                throw .inCommand("strokescope \(command)", .invalidValue(args.value("circle")!, for: "--circle <CX,CY,R>", expected: "a radius greater than 0"))
+            }
+            settings.circle = Circle(center: Point(x: c[0], y: c[1]), radius: c[2])
+        }
+        if let r = try args.value("region", as: .numbers(named: ["X", "Y", "W", "H"])) {
+            settings.region = PixelRect(x: Int(r[0]), y: Int(r[1]), width: Int(r[2]), height: Int(r[3]))
+        }
+        settings.scale = try args.value("scale", as: .double(in: .greaterThan(0)))
+        if let o = try args.value("origin", as: .numbers(named: ["X", "Y"])) { settings.origin = Point(x: o[0], y: o[1]) }
+        settings.cap = try args.value("cap", as: .choice())
     }
 }

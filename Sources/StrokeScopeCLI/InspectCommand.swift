@@ -16,11 +16,7 @@ enum InspectCommand {
         arguments: [ArgumentSpec("file.gif", help: "The recording to measure.")],
         options: [
             .option("model", value: "file", help: "An animation model whose layers, colours and caps guide the search."),
-            .option("circle", value: "CX,CY,R", help: "Measure this circle (pixels) instead of searching."),
-            .option("region", value: "X,Y,W,H", help: "Search only this part of the frames (pixels)."),
-            .option("scale", value: "n", help: "With --model: pixels per point (instead of deriving it from the ring)."),
-            .option("origin", value: "X,Y", help: "With --model: pixel position of the point (0, 0)."),
-            .option("cap", value: "style", help: "Line caps to correct for (default: the model's, else judged from the ends).", choices: CapStyle.allCases.map(\.rawValue)),
+        ] + PlacementOptions.all + [
             SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient, SharedOptions.quiet,
         ],
         examples: [
@@ -37,16 +33,7 @@ enum InspectCommand {
             format = try SharedOptions.outputFormat(args)
             settings.timing = try SharedOptions.timing(args)
             settings.decode = try SharedOptions.decodeOptions(args)
-            if let c = try args.value("circle", as: .numbers(named: ["CX", "CY", "R"])) {
-                guard c[2] > 0 else { throw UsageError.inCommand("strokescope inspect", .invalidValue(args.value("circle")!, for: "--circle <CX,CY,R>", expected: "a radius greater than 0")) }
-                settings.circle = Circle(center: Point(x: c[0], y: c[1]), radius: c[2])
-            }
-            if let r = try args.value("region", as: .numbers(named: ["X", "Y", "W", "H"])) {
-                settings.region = PixelRect(x: Int(r[0]), y: Int(r[1]), width: Int(r[2]), height: Int(r[3]))
-            }
-            settings.scale = try args.value("scale", as: .double(in: .greaterThan(0)))
-            if let o = try args.value("origin", as: .numbers(named: ["X", "Y"])) { settings.origin = Point(x: o[0], y: o[1]) }
-            settings.cap = try args.value("cap", as: .choice())
+            try PlacementOptions.read(args, into: &settings, command: "inspect")
         } catch { throw CLIError.usage(error) }
         if let modelFile = args.value("model") {
             let document = try ModelFile.load(modelFile, console: console, quiet: args.flag("quiet"))

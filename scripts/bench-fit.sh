@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Measures `strokescope fit` against the targets of issue 6, on renders with known truth.
+#
+# scripts/accuracy/fit_compare.py plan writes a deterministic suite (no randomness except the
+# renderer's seeded --jitter) over the three fixture models (loading spinner with D pinned by
+# --set, Material spinner, payment ring + tick), each rendered with `render --truth` at about
+# 40-60 px ring radius:
+#   clean      rates 0.1, 0.55, 0.9, 1.0, 1.1 (30+ frames over at least one period): phase,
+#              rate and success-moment errors, and no flags expected
+#   jitter     +-2 ms capture jitter at rate 1: phase and rate
+#   late       --late F:S with |S| = 1, 1.5 and 2 frame intervals, both signs, 11-12 frames
+#              per case, every rate: recall / precision of the late/early flags (a frame
+#              captured S late shows model time +rate*S, so the fit should say `early` with
+#              timingError -rate*S) and the timing magnitude (+-3 ms)
+#   dup        --duplicate: flagged `duplicate`?
+#   drop       --drop F together with --delays holding 0 at F, so the stored delay stays one
+#              interval while the picture jumps two (plain --drop merges the delay into the
+#              frame before and keeps the GIF's timing right: run as a diagnostic only)
+#   diagnostics: the spinner with D fitted (rate and D trade off), the payment model at 1x,
+#              two consecutive drops, and plain --drop (delay merged)
+# then fit_compare.py report prints the tables and one PASS/FAIL line per target. Finally the
+# speed target: `fit` on a 600-frame 600x600 GIF against its decode pass (`info --format
+# json`), best of 3, run alone after the suite (with `inspect` and a pinned fit as breakdown).
+# Exits 1 when a target fails.
+#
+# Usage: scripts/bench-fit.sh [--quick] [--keep DIR] [--no-build] [--jobs N] [--bin PATH]
+#   --quick     a handful of cases and one timing run (about half a minute)
+#   --keep DIR  work in DIR and keep the GIFs, truth and fit JSON, report.md, frames.csv and
+#               speed.tsv there; otherwise a temporary directory is removed at the end
+#   --no-build  use the existing .build/release/strokescope
+#   --jobs N    cases run in parallel (default: the number of cores); timing always runs alone
+#   --bin PATH  measure this strokescope binary (implies --no-build)
+set -euo pipefail
+caller_dir="$PWD"
+cd "$(dirname "$0")/.."
+
+quick=""
+keep=""
+jobs="$(nproc 2>/dev/null || echo 2)"
+build=1
+bin="$PWD/.build/release/strokescope"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) quick="--quick" ;;
+        --keep) [ $# -ge 2 ] || { echo "error: --keep needs a directory" >&2; exit 64; }; keep="$2"; shift ;;
+        --no-build) build=0 ;;
+        --jobs) [ $# -ge 2 ] || { echo "error: --jobs needs a number" >&2; exit 64; }; jobs="$2"; shift ;;
+        --bin) [ $# -ge 2 ] || { echo "error: --bin needs a path" >&2; exit 64; }; bin="$2"; build=0; shift ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "error: unknown option '$1'" >&2; exit 64 ;;
+    esac
+    shift
+done
+
+if [ "$build" = 1 ]; then
+    swift build -c release --product strokescope >&2
+fi
+case "$bin" in /*) ;; *) bin="$caller_dir/$bin" ;; esac
+[ -x "$bin" ] || { echo "error: $bin missing (build it or drop --no-build)" >&2; exit 66; }
+
+if [ -n "$keep" ]; then
+    case "$keep" in /*) ;; *) keep="$caller_dir/$keep" ;; esac
+    mkdir -p "$keep"
+    work="$(cd "$keep" && pwd)"
+    rm -rf "$work/out" "$work/speed"
+else
+    work="$(mktemp -d "${TMPDIR:-/tmp}/bench-fit.XXXXXX")"
+    trap 'rm -rf "$work"' EXIT
+fi
+mkdir -p "$work/out" "$work/speed"
+
+python3 scripts/accuracy/fit_compare.py plan --dir "$work" $quick >&2
+
+# One case: render with truth, then fit. Exit codes go to OUT.*.rc; a missing output is
+# reported by fit_compare.py, not fatal here.
+run_case() {
+    local id="$1" model="$2" rargs="$3" fargs="$4" o="$work/out/$1"
+    local rc=0
+    # shellcheck disable=SC2086
+    "$bin" render "$model" -o "$o.gif" --truth "$o.truth.json" --force --quiet $rargs \
+        >/dev/null 2>"$o.render.err" || rc=$?
+    echo "$rc" > "$o.render.rc"
+    [ "$rc" = 0 ] || return 0
+    rc=0
+    # shellcheck disable=SC2086
+    "$bin" fit "$o.gif" --model "$model" $fargs --format json >"$o.fit.json" 2>"$o.fit.err" || rc=$?
+    echo "$rc" > "$o.fit.rc"
+    [ "$rc" = 0 ] || [ "$rc" = 1 ] || rm -f "$o.fit.json"
+    [ -n "$keep" ] || rm -f "$o.gif"
+}
+
+start=$(date +%s)
+n=0
+running=0
+while IFS=$'\t' read -r id model rargs fargs; do
+    run_case "$id" "$model" "$rargs" "$fargs" &
+    running=$((running + 1))
+    n=$((n + 1))
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n || true
+        running=$((running - 1))
+    fi
+done < "$work/cases.tsv"
+wait
+echo "rendered and fitted $n cases in $(( $(date +%s) - start )) s ($jobs jobs)" >&2
+
+# ---- speed: fit against the decode pass, 600 frames of 600x600, alone on the machine ----
+repeats=3
+[ -n "$quick" ] && repeats=1
+# best-of-N wall time of a command: prints "BEST<tab>ALL RUNS" (seconds)
+best_of() {
+    local best="" t0 t1 dt i runs=""
+    for ((i = 0; i < repeats; i++)); do
+        t0=$EPOCHREALTIME
+        "$@" >/dev/null 2>&1 || { echo "error: failed: $*" >&2; return 1; }
+        t1=$EPOCHREALTIME
+        dt=$(python3 -c "print('%.3f' % ($t1 - $t0))")
+        runs="$runs${runs:+ }$dt"
+        if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $dt < $best else 1)"; then
+            best=$dt
+        fi
+    done
+    printf '%s\t%s' "$best" "$runs"
+}
+speed_tsv="$work/speed.tsv"
+: > "$speed_tsv"
+s="$work/speed"
+# loading spinner: 6 px per point, ring radius 120 px, line 24 px, 600 frames of 3 cs
+"$bin" render fixtures/models/loading-spinner.json -o "$s/spinner-600.gif" --force --quiet \
+    --scale 6 --size 600x600 --delay-cs 3 --duration 18 >/dev/null
+gifs="spinner-600"
+if [ -z "$quick" ]; then
+    # payment: 4 px per point, ring radius 120 px; ring spins 2.5 cycles, then the tick
+    "$bin" render fixtures/models/payment-success.json -o "$s/payment-600.gif" --force --quiet \
+        --scale 4 --size 600x600 --origin -300,-300 --set success=10 --delay-cs 2 --duration 12 >/dev/null
+    gifs="$gifs payment-600"
+fi
+for g in $gifs; do
+    gif="$s/$g.gif"
+    case "$g" in
+        spinner*) model=fixtures/models/loading-spinner.json; pin="--rate 1 --set D=1.5" ;;
+        payment*) model=fixtures/models/payment-success.json; pin="--rate 1 --set success=10" ;;
+    esac
+    printf '%s\tinfo\t%s\n' "$g" "$(best_of "$bin" info "$gif" --format json)" >> "$speed_tsv"
+    printf '%s\tfit\t%s\n' "$g" "$(best_of "$bin" fit "$gif" --model "$model" --format json)" >> "$speed_tsv"
+    printf '%s\tinspect (diagnostic)\t%s\n' "$g" "$(best_of "$bin" inspect "$gif" --format json)" >> "$speed_tsv"
+    # shellcheck disable=SC2086
+    printf '%s\tfit %s (diagnostic)\t%s\n' "$g" "$pin" "$(best_of "$bin" fit "$gif" --model "$model" $pin --format json)" >> "$speed_tsv"
+    echo "timed $g" >&2
+done
+
+status=0
+python3 scripts/accuracy/fit_compare.py report --dir "$work" --speed "$speed_tsv" || status=$?
+if [ -n "$keep" ]; then
+    echo "kept: $work (report.md, frames.csv, speed.tsv, out/, speed/)" >&2
+fi
+exit "$status"
