@@ -8,12 +8,17 @@ public struct Observation: Sendable, Equatable {
     public var endAngle: Double?
     /// Open paths (a tick): the drawn fraction of the path.
     public var strokeEnd: Double?
+    /// Pixels per model point in this recording, when known: lets the fit accept that an arc or
+    /// a gap under a pixel long cannot be seen.
+    public var pixelsPerPoint: Double?
 
-    public init(state: State, startAngle: Double? = nil, endAngle: Double? = nil, strokeEnd: Double? = nil) {
+    public init(state: State, startAngle: Double? = nil, endAngle: Double? = nil, strokeEnd: Double? = nil,
+                pixelsPerPoint: Double? = nil) {
         self.state = state
         self.startAngle = startAngle
         self.endAngle = endAngle
         self.strokeEnd = strokeEnd
+        self.pixelsPerPoint = pixelsPerPoint
     }
 }
 

@@ -7,6 +7,7 @@ enum Residual {
 
     /// nil when nothing can be compared (an unknown measurement).
     static func degrees(_ o: Observation, _ p: LayerPresentation) -> Double? {
+        if o.state != .unknown, belowAPixel(o, p) { return 0 }
         switch o.state {
         case .unknown: return nil
         case .empty:
@@ -44,6 +45,27 @@ enum Residual {
         var d = (a - b).truncatingRemainder(dividingBy: 360)
         if d > 180 { d -= 360 } else if d < -180 { d += 360 }
         return d
+    }
+
+    /// Whether the two disagree only by an arc or a gap under a pixel long, which no picture
+    /// can show (a stroke just vanishing, a ring just closing).
+    static func belowAPixel(_ o: Observation, _ p: LayerPresentation) -> Bool {
+        guard let scale = o.pixelsPerPoint, let radius = p.radius else { return false }
+        let pxPerDegree = radius * scale * Double.pi / 180
+        func span(_ s: Double?, _ e: Double?) -> Double? {
+            guard let s, let e else { return nil }
+            let d = (e - s).truncatingRemainder(dividingBy: 360)
+            return d < 0 ? d + 360 : d
+        }
+        let model = p.state == .arc ? span(p.startAngle, p.endAngle) : nil
+        let measured = o.state == .arc ? span(o.startAngle, o.endAngle) : nil
+        switch (o.state, p.state) {
+        case (.empty, .arc): return (model ?? 360) * pxPerDegree < 1
+        case (.full, .arc): return (360 - (model ?? 0)) * pxPerDegree < 1
+        case (.arc, .empty), (.arc, .absent): return (measured ?? 360) * pxPerDegree < 1
+        case (.arc, .full): return (360 - (measured ?? 0)) * pxPerDegree < 1
+        default: return false
+        }
     }
 
     /// CLI-CONTRACT's angleError: the larger of the two ends' differences, both arcs only.

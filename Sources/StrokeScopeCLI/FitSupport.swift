@@ -93,8 +93,8 @@ enum FitRun {
                 guard let track = inspection.tracks.first(where: { $0.name == layer.name }) else { return nil }
                 let m = track.measurements[i]
                 let state = Observation.State(rawValue: m.state) ?? .unknown
-                if case .path = track.kind { return Observation(state: state, strokeEnd: m.strokeEnd) }
-                return Observation(state: state, startAngle: m.startAngle, endAngle: m.endAngle)
+                if case .path = track.kind { return Observation(state: state, strokeEnd: m.strokeEnd, pixelsPerPoint: inspection.scale) }
+                return Observation(state: state, startAngle: m.startAngle, endAngle: m.endAngle, pixelsPerPoint: inspection.scale)
             }
             return ObservedFrame(index: frame.info.index, time: frame.time, delay: frame.delay,
                                  delayCentiseconds: frame.info.delayCentiseconds, layers: observations)

@@ -41,7 +41,8 @@ struct FitCheckCommandTests {
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("PASS "))
         #expect(lines[1].hasPrefix("FAIL "))
-        #expect(lines[1].contains("timing error"))
+        // The frame captured late (frame 5 of the spoiled render) is the one that fails.
+        #expect(lines[1].contains("at frame 5"))
         #expect(r.code == 1)
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("<testsuites tests=\"2\" failures=\"1\" errors=\"0\""))
