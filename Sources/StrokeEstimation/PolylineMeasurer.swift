@@ -11,7 +11,7 @@ import StrokeGeometry
 /// ring), and ink is read across the line at small steps along it.
 public struct PolylineMeasurer: Sendable {
     public struct Measurement: Sendable, Equatable {
-        public enum State: String, Sendable { case arc, empty, full }
+        public enum State: String, Sendable { case arc, empty, full, unknown }
         public var state: State
         /// Drawn fraction of the path's length from its start (nil when empty).
         public var strokeEnd: Double?
@@ -137,16 +137,12 @@ public struct PolylineMeasurer: Sendable {
         let p = max(first, last - window)
         var area = 0.0
         for k in p...min(steps - 1, last + window) { area += min(profile[k], 1.5) * step }
-        var endDistance = min(length, max(0, Double(p) * step - step / 2 + area - extra - overhang))
-        if joins.contains(where: { abs($0 - endDistance) < lineWidth / 2 + 2 }) {
-            // Half coverage is reached where the ink ends for a butt cap; a round cap reaches
-            // it 0.433 w further, a square one w / 2 further.
-            var crossing = Double(last) * step
-            if last + 1 < steps, profile[last] != profile[last + 1] {
-                crossing += step * min(max((profile[last] - 0.5) / (profile[last] - profile[last + 1]), 0), 1)
-            }
-            let capReach: Double = cap == .round ? 0.433 * lineWidth : cap == .square ? lineWidth / 2 : 0
-            endDistance = min(length, max(0, crossing - capReach - overhang))
+        let endDistance = min(length, max(0, Double(p) * step - step / 2 + area - extra - overhang))
+        // (The area window reaches w/2 + 2 px back from the end, the corner ink w/2 past the corner.)
+        if joins.contains(where: { abs($0 - endDistance) < lineWidth + 2.5 }) {
+            // Within a line width of a corner the two segments' ink overlaps: how far the
+            // stroke has turned the corner cannot be read from the picture.
+            return Measurement(state: .unknown)
         }
         // The rising edge at the start: half coverage where the ink begins, less what a cap adds.
         var startDistance = 0.0

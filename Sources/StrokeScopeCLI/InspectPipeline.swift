@@ -151,7 +151,8 @@ enum InspectPipeline {
                 case .path(let measurer, let ink, _, _):
                     let colour = ink ?? inspection.tracks.first.flatMap { $0.inkColours.last } ?? .black
                     let m = measurer.measure(frame.image, ink: colour)
-                    inspection.tracks[k].measurements.append(LayerReading(state: m.state.rawValue, strokeStart: m.strokeStart, strokeEnd: m.strokeEnd))
+                    inspection.tracks[k].measurements.append(LayerReading(state: m.state.rawValue, strokeStart: m.strokeStart, strokeEnd: m.strokeEnd,
+                                                                                 note: m.state == .unknown ? "the stroke ends within a line width of the path's corner, where the two segments' ink overlaps" : nil))
                 }
             }
         }

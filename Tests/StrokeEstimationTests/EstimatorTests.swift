@@ -129,6 +129,12 @@ struct EstimatorTests {
         for (image, truths) in frames {
             let truth = truths[1].presentation.values.strokeEnd
             let m = measurer.measure(image, ink: RGBA(5, 154, 227))
+            // The corner is 21.2 of 56.6 px along (0.375): within a line width of it the
+            // picture cannot tell how far the stroke has turned, and says so.
+            if m.state == .unknown {
+                #expect(abs(truth - 0.375) < 0.12)
+                continue
+            }
             #expect(abs((m.strokeEnd ?? 0) - truth) < 0.01, "tick strokeEnd \(m.strokeEnd ?? -1) vs \(truth)")
         }
     }
