@@ -18,6 +18,9 @@ extension Problem {
             var layers: [LayerFit] = []
             var timing: [Double] = []
             var anyCompared = false, anyObservable = false
+            // Whether the frame matches the model well somewhere near its time (for telling a
+            // dropped frame, after which the frames sit off the fitted line, from noise).
+            var matchedWell = true
             for (j, layer) in model.layers.enumerated() {
                 let presentation = layer.presentation(at: t)
                 var fit = LayerFit(model: presentation)
@@ -28,10 +31,11 @@ extension Problem {
                         fit.strokeEndError = m - presentation.values.strokeEnd
                     }
                     if fit.residual != nil { anyCompared = true }
-                    if changes(layer, around: t, by: interval), let shift = timingError(o, layer: layer, at: t, window: max(4 * interval, 0.05)) {
+                    if changes(layer, around: t, by: interval), let match = timingError(o, layer: layer, at: t, window: max(4 * interval, 0.05)) {
                         anyObservable = true
-                        fit.timingError = shift
-                        timing.append(shift)
+                        fit.timingError = match.shift
+                        timing.append(match.shift)
+                        matchedWell = matchedWell && match.residual <= 2
                     }
                 }
                 layers.append(fit)
@@ -44,8 +48,7 @@ extension Problem {
             if i > 0, isDuplicate(f, allFrames[i - 1]), !flags.contains("duplicate") { flags.append("duplicate") }
             // A frame seems missing when the content jumps about two frames' worth between
             // consecutive, well-fitted frames.
-            let wellFitted = layers.allSatisfy { ($0.residual ?? 0) <= 4 }
-            if let e = error, wellFitted {
+            if let e = error, matchedWell {
                 let match = t - e
                 if let prev = previousMatch, i > 0 {
                     let expected = allFrames[i - 1].delay * r
@@ -84,7 +87,7 @@ extension Problem {
 
     /// The model-time shift that best explains observation `o` near model time `t` (positive:
     /// the frame shows a state the model had reached earlier); nil where the model is flat.
-    func timingError(_ o: Observation, layer: ResolvedLayer, at t: Double, window: Double) -> Double? {
+    func timingError(_ o: Observation, layer: ResolvedLayer, at t: Double, window: Double) -> (shift: Double, residual: Double)? {
         let n = 80
         var errors: [Double?] = []
         var shifts: [Double] = []
@@ -108,7 +111,7 @@ extension Problem {
             let d = a - 2 * b + c
             if d > 1e-12 { shift += min(max(0.5 * (a - c) / d, -0.5), 0.5) * (2 * window / Double(n)) }
         }
-        return -shift
+        return (-shift, errors[best] ?? 0)
     }
 
     /// Whether the model's picture changes within one frame interval of `t` (else the frame
