@@ -14,7 +14,7 @@ enum CheckCommand {
             .option("model", value: "file", help: "The animation model (required)."),
             .option("rate", value: "r", help: "Pin the rate (model seconds per GIF second)."),
             .option("set", value: "name=value", help: "Hold a model variable at this value instead of fitting it.", repeatable: true),
-            .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "one frame interval"),
+            .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "3/4 of a frame interval"),
             .option("junit", value: "file.xml", help: "Also write the results as JUnit XML for CI systems."),
         ] + Thresholds.options + PlacementOptions.all + [
             SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient, SharedOptions.quiet, SharedOptions.force,

@@ -18,7 +18,7 @@ enum FitCommand {
             .option("model", value: "file", help: "The animation model (required)."),
             .option("rate", value: "r", help: "Pin the rate (model seconds per GIF second), e.g. 1 for a renderer whose delays are exact."),
             .option("set", value: "name=value", help: "Hold a model variable at this value instead of fitting it.", repeatable: true),
-            .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "one frame interval"),
+            .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "3/4 of a frame interval"),
         ] + Thresholds.options + PlacementOptions.all + [
             SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient, SharedOptions.quiet,
         ],
