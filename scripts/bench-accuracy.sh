@@ -43,21 +43,9 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-if [ "$build" = 1 ]; then
-    swift build -c release --product strokescope >&2
-fi
-case "$bin" in /*) ;; *) bin="$caller_dir/$bin" ;; esac
-[ -x "$bin" ] || { echo "error: $bin missing (build it or drop --no-build)" >&2; exit 66; }
-
-if [ -n "$keep" ]; then
-    case "$keep" in /*) ;; *) keep="$caller_dir/$keep" ;; esac
-    mkdir -p "$keep"
-    work="$(cd "$keep" && pwd)"
-    rm -rf "$work/out" "$work/models"
-else
-    work="$(mktemp -d "${TMPDIR:-/tmp}/bench-accuracy.XXXXXX")"
-    trap 'rm -rf "$work"' EXIT
-fi
+source scripts/lib/bench-common.sh
+bench_prepare_binary
+bench_workdir bench-accuracy out models
 mkdir -p "$work/out"
 
 python3 scripts/accuracy/compare.py plan --dir "$work" --seed "$seed" $quick >&2

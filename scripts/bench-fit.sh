@@ -52,21 +52,9 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-if [ "$build" = 1 ]; then
-    swift build -c release --product strokescope >&2
-fi
-case "$bin" in /*) ;; *) bin="$caller_dir/$bin" ;; esac
-[ -x "$bin" ] || { echo "error: $bin missing (build it or drop --no-build)" >&2; exit 66; }
-
-if [ -n "$keep" ]; then
-    case "$keep" in /*) ;; *) keep="$caller_dir/$keep" ;; esac
-    mkdir -p "$keep"
-    work="$(cd "$keep" && pwd)"
-    rm -rf "$work/out" "$work/speed"
-else
-    work="$(mktemp -d "${TMPDIR:-/tmp}/bench-fit.XXXXXX")"
-    trap 'rm -rf "$work"' EXIT
-fi
+source scripts/lib/bench-common.sh
+bench_prepare_binary
+bench_workdir bench-fit out speed
 mkdir -p "$work/out" "$work/speed"
 
 python3 scripts/accuracy/fit_compare.py plan --dir "$work" $quick >&2
