@@ -16,6 +16,9 @@ public struct PixelStatistics: Sendable {
     /// The colour at that largest deviation, premultiplied RGBA (an ink candidate).
     public private(set) var extreme: [UInt8]
     public private(set) var frames = 0
+    /// The first frame as stored (straight RGBA words): most pixels of later frames equal it,
+    /// and one word comparison skips them.
+    private var referenceWords: [UInt32]
 
     public init(width: Int, height: Int) {
         self.width = width
@@ -23,6 +26,7 @@ public struct PixelStatistics: Sendable {
         reference = [UInt8](repeating: 0, count: width * height * 4)
         maxDeviation = [UInt16](repeating: 0, count: width * height)
         extreme = [UInt8](repeating: 0, count: width * height * 4)
+        referenceWords = [UInt32](repeating: 0, count: width * height)
     }
 
     /// Adds one composited frame (same size as the statistics). `changed` limits the work to
@@ -37,12 +41,20 @@ public struct PixelStatistics: Sendable {
         guard !area.isEmpty else { return }
         let w = width
         image.pixels.withUnsafeBufferPointer { src in
+          referenceWords.withUnsafeMutableBufferPointer { words in
+            let raw = UnsafeRawBufferPointer(src)
             reference.withUnsafeMutableBufferPointer { ref in
                 maxDeviation.withUnsafeMutableBufferPointer { dev in
                     extreme.withUnsafeMutableBufferPointer { ext in
                         for y in area.y..<area.maxY {
                           for i in (y * w + area.x)..<(y * w + area.maxX) {
                             let o = i &* 4
+                            let word = raw.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+                            if first {
+                                words[i] = word
+                            } else if word == words[i] {
+                                continue
+                            }
                             let a = Int(src[o + 3])
                             let r = (Int(src[o]) &* a + 127) / 255, g = (Int(src[o + 1]) &* a + 127) / 255
                             let b = (Int(src[o + 2]) &* a + 127) / 255
@@ -63,6 +75,7 @@ public struct PixelStatistics: Sendable {
                     }
                 }
             }
+          }
         }
     }
 }
