@@ -78,18 +78,7 @@ run_case() {
 }
 
 start=$(date +%s)
-n=0
-running=0
-while IFS=$'\t' read -r id model args with_model cap; do
-    run_case "$id" "$model" "$args" "$with_model" "$cap" &
-    running=$((running + 1))
-    n=$((n + 1))
-    if [ "$running" -ge "$jobs" ]; then
-        wait -n || true
-        running=$((running - 1))
-    fi
-done < "$work/cases.tsv"
-wait
+n=$(bench_run_cases run_case)
 echo "rendered and inspected $n cases in $(( $(date +%s) - start )) s ($jobs jobs)" >&2
 
 status=0

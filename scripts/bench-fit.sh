@@ -78,18 +78,7 @@ run_case() {
 }
 
 start=$(date +%s)
-n=0
-running=0
-while IFS=$'\t' read -r id model rargs fargs; do
-    run_case "$id" "$model" "$rargs" "$fargs" &
-    running=$((running + 1))
-    n=$((n + 1))
-    if [ "$running" -ge "$jobs" ]; then
-        wait -n || true
-        running=$((running - 1))
-    fi
-done < "$work/cases.tsv"
-wait
+n=$(bench_run_cases run_case)
 echo "rendered and fitted $n cases in $(( $(date +%s) - start )) s ($jobs jobs)" >&2
 
 # ---- speed: fit against the decode pass, 600 frames of 600x600, alone on the machine ----

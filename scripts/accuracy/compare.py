@@ -37,6 +37,8 @@ import os
 import random
 import sys
 
+from common import load
+
 # --------------------------------------------------------------------------------------------
 # Suite generation
 # --------------------------------------------------------------------------------------------
@@ -257,14 +259,6 @@ def cmd_plan(args):
 def circ(a, b):
     """Absolute circular difference of two angles in degrees, in [0, 180]."""
     return abs((a - b + 180.0) % 360.0 - 180.0)
-
-
-def load(path):
-    try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
 
 
 def percentile(sorted_vals, p):

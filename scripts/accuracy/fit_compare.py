@@ -42,6 +42,8 @@ import math
 import os
 import sys
 
+from common import load
+
 MODELS = {
     "spinner": "fixtures/models/loading-spinner.json",
     "material": "fixtures/models/material-spinner.json",
@@ -300,14 +302,6 @@ def plan(args):
 # --------------------------------------------------------------------------------------------
 # Scoring
 # --------------------------------------------------------------------------------------------
-
-def load(path):
-    try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
-
 
 def circ(d, p):
     """Signed difference d reduced to (-p/2, p/2]."""

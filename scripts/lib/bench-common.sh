@@ -28,3 +28,25 @@ bench_workdir() {
         trap 'rm -rf "$work"' EXIT
     fi
 }
+
+# Runs FUNCTION once per line of $work/cases.tsv (tab-separated fields as arguments), at most
+# `jobs` at a time, and prints how many ran. Usage: bench_run_cases FUNCTION
+bench_run_cases() {
+    local fn="$1" running=0 count=0 line
+    local -a fields
+    while IFS= read -r line; do
+        # Split on tabs keeping empty fields (a tab is whitespace to `read`, which would merge
+        # neighbouring separators): swap in a non-whitespace separator, one extra at the end.
+        line="${line//$'\t'/$'\x1f'}"$'\x1f'
+        IFS=$'\x1f' read -r -a fields <<< "$line"
+        "$fn" "${fields[@]}" &
+        running=$((running + 1))
+        count=$((count + 1))
+        if [ "$running" -ge "$jobs" ]; then
+            wait -n || true
+            running=$((running - 1))
+        fi
+    done < "$work/cases.tsv"
+    wait
+    echo "$count"
+}
