@@ -21,9 +21,10 @@ enum FitCommand {
             .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "3/4 of a frame interval"),
         ] + Thresholds.options + PlacementOptions.all + [
             SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient, SharedOptions.quiet,
-        ],
+        ] + VisualOutputs.options,
         examples: [
             CommandExample(["payment.gif", "--model", "payment-success.json"], "Fit phase, rate and the success moment."),
+            CommandExample(["payment.gif", "--model", "payment-success.json", "--html", "report.html", "--svg", "plot.svg"], "The report page and the plot, for a CI artifact."),
             CommandExample(["spinner.gif", "--model", "loading-spinner.json", "--rate", "1", "--format", "json"], "A renderer's output, delays exact."),
         ])
 
@@ -56,7 +57,10 @@ enum FitCommand {
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
         let file = args.positional("file.gif")!
-        let c = try parseCommon(args, command: "fit", defaults: false)
+        var c = try parseCommon(args, command: "fit", defaults: false)
+        let visuals = try VisualOutputs.read(args)
+        let progress = Progress(console: console, quiet: args.flag("quiet"))
+        c.settings.progress = progress
         let outcome = try FitRun.run(file: file, document: c.document, modelFile: c.modelFile, settings: c.settings, options: c.options)
         if !args.flag("quiet") { for w in outcome.warnings { console.warn("\(file): \(w)") } }
         let failures = c.thresholds.failures(outcome.result)
@@ -65,6 +69,7 @@ enum FitCommand {
         case .json: console.out.write(output.json.serialized() + "\n")
         default: console.out.write(output.report.rendered(as: c.format))
         }
+        try visuals.write(inspection: outcome.inspection, fit: output, report: output.report, decode: c.settings.decode, progress: progress)
         return failures.isEmpty ? CLIError.Code.success : CLIError.Code.thresholdExceeded
     }
 }

@@ -1,4 +1,5 @@
 import CLIArguments
+import Fitting
 import Foundation
 import GIFCodec
 import PNGCodec
@@ -18,12 +19,16 @@ enum FramesCommand {
             .option("thumb", value: "px", help: "Contact sheet: largest side of a frame; larger frames are scaled down.", default: "240"),
             .option("every", value: "n", help: "Contact sheet: show every n-th frame.", default: "1"),
             .flag("no-checkerboard", help: "Contact sheet: show transparent pixels over the sheet's background instead of a checkerboard."),
+            .option("model", value: "file", help: "Contact sheet: fit this model and draw, on every frame, the model's stroke at the fitted time (thin magenta) and the measured ends (blue start, orange end), as `fit --overlay` does."),
+            .option("rate", value: "r", help: "With --model: pin the rate instead of fitting it (as in `fit`)."),
+            .option("set", value: "name=value", help: "With --model: hold a model variable at this value.", repeatable: true),
             SharedOptions.force, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels,
             SharedOptions.lenient, SharedOptions.quiet,
         ],
         examples: [
             CommandExample(["spinner.gif", "-o", "frames/"], "One PNG per frame."),
             CommandExample(["spinner.gif", "--sheet", "sheet.png", "--every", "2"], "A contact sheet of every other frame."),
+            CommandExample(["payment.gif", "--sheet", "sheet.png", "--model", "payment-success.json"], "The sheet with the fitted model drawn over each frame."),
         ])
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
@@ -35,18 +40,31 @@ enum FramesCommand {
         var sheetOptions = ContactSheetOptions()
         let timing: FrameTiming
         let decodeOptions: GIFDecodeOptions
+        var fitOptions = FitOptions()
+        var sets: [NamedValue] = []
         do {
             timing = try SharedOptions.timing(args)
             decodeOptions = try SharedOptions.decodeOptions(args)
             sheetOptions.columns = try args.value("columns", as: .integer(in: .between(1, 1000)))
             sheetOptions.thumbnailMaxDimension = try args.value("thumb", as: .integer(in: .between(8, 4096))) ?? 240
             sheetOptions.everyNthFrame = try args.value("every", as: .integer(in: .atLeast(1))) ?? 1
+            fitOptions.rate = try args.value("rate", as: .double(in: .between(0.01, 100)))
+            sets = try args.values("set", as: .namedValue)
         } catch { throw CLIError.usage(error) }
         sheetOptions.checkerboard = !args.flag("no-checkerboard")
         sheetOptions.pixelLimit = decodeOptions.maxPixels
         guard directory != nil || sheetPath != nil else {
             throw CLIError("Missing expected option '--output <dir>' or '--sheet <file.png>'.",
                            exitCode: CLIError.Code.usage, hint: "See 'strokescope frames --help'.")
+        }
+
+        let modelFile = args.value("model")
+        if modelFile != nil && sheetPath == nil {
+            throw CLIError("--model draws on the contact sheet: give --sheet <file.png> too", exitCode: CLIError.Code.usage,
+                           hint: "See 'strokescope frames --help'.")
+        }
+        if modelFile == nil && (args.value("rate") != nil || !sets.isEmpty) {
+            throw CLIError("--rate and --set apply to --model, which is missing", exitCode: CLIError.Code.usage, hint: "See 'strokescope frames --help'.")
         }
 
         // Every output is checked before decoding starts.
@@ -74,8 +92,23 @@ enum FramesCommand {
             }
         }
 
+        // With a model: fit it first (its own passes over the file), then draw per frame.
+        var overlays: FrameOverlays?
+        if let modelFile, sheet != nil {
+            let document = try ModelFile.load(modelFile, console: console, quiet: quiet)
+            let held = try ModelFile.resolve(document, file: modelFile, sets: sets).variables
+            for s in sets { fitOptions.fixed[s.name] = held[s.name] }
+            var settings = InspectSettings()
+            settings.timing = timing
+            settings.decode = decodeOptions
+            settings.progress = Progress(console: console, quiet: quiet)
+            let outcome = try FitRun.run(file: file, document: document, modelFile: modelFile, settings: settings, options: fitOptions)
+            overlays = FrameOverlays(inspection: outcome.inspection, fit: outcome.result)
+        }
+
         var written = 0
         var warnings: [String] = []
+        var position = 0
         do {
             let decoder = try GIFDecoder(path: file, options: decodeOptions)
             var schedule = FrameSchedule(timing)
@@ -90,8 +123,15 @@ enum FramesCommand {
                     written += 1
                 }
                 if sheet != nil, frame.info.index < sheet!.expectedFrames {
-                    _ = try? sheet!.add(frame: frame.image, index: frame.info.index, startMilliseconds: milliseconds(start))
+                    var picture = frame.image
+                    if let overlays, sheet!.showsFrame(index: frame.info.index) {
+                        // Shrink first and draw at the thumbnail's scale, so the lines stay crisp.
+                        picture = picture.downscaled(toWidth: min(sheet!.thumbnailWidth, picture.width), height: min(sheet!.thumbnailHeight, picture.height))
+                        overlays.overlay(position).paint(on: &picture, scale: Double(picture.width) / Double(max(frame.image.width, 1)))
+                    }
+                    _ = try? sheet!.add(frame: picture, index: frame.info.index, startMilliseconds: milliseconds(start))
                 }
+                position += 1
             }
             warnings = decoder.warnings.map(\.description) + warnings
         } catch let error as GIFError {

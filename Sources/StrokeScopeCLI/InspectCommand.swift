@@ -18,11 +18,12 @@ enum InspectCommand {
             .option("model", value: "file", help: "An animation model whose layers, colours and caps guide the search."),
         ] + PlacementOptions.all + [
             SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient, SharedOptions.quiet,
-        ],
+        ] + VisualOutputs.options,
         examples: [
             CommandExample(["spinner.gif"], "Find the ring and measure every frame."),
             CommandExample(["payment.gif", "--model", "payment-success.json", "--format", "json"], "Ring and tick, placed by the model."),
             CommandExample(["grid.gif", "--region", "0,0,200,200"], "One spinner out of a screen showing several."),
+            CommandExample(["spinner.gif", "--html", "spinner.html", "--overlay", "measured.gif"], "A report page and the animation with the measured ends drawn on it."),
         ])
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
@@ -35,6 +36,9 @@ enum InspectCommand {
             settings.decode = try SharedOptions.decodeOptions(args)
             try PlacementOptions.read(args, into: &settings, command: "inspect")
         } catch { throw CLIError.usage(error) }
+        let visuals = try VisualOutputs.read(args)
+        let progress = Progress(console: console, quiet: args.flag("quiet"))
+        settings.progress = progress
         if let modelFile = args.value("model") {
             let document = try ModelFile.load(modelFile, console: console, quiet: args.flag("quiet"))
             settings.model = try ModelFile.resolve(document, file: modelFile, sets: [])
@@ -46,6 +50,7 @@ enum InspectCommand {
         case .json: console.out.write(summary.json.serialized() + "\n")
         default: console.out.write(summary.report.rendered(as: format))
         }
+        try visuals.write(inspection: inspection, fit: nil, report: summary.report, decode: settings.decode, progress: progress)
         return CLIError.Code.success
     }
 }

@@ -63,6 +63,8 @@ struct InspectSettings {
     var origin: Point?
     var cap: CapStyle?
     var model: ResolvedModel?
+    /// Where the measuring pass reports frames done (a terminal's progress bar).
+    var progress: Progress = .silent
 }
 
 enum InspectPipeline {
@@ -138,7 +140,10 @@ enum InspectPipeline {
         // Pass 2: measure every frame.
         let decoder = try GIFDecoder(path: file, options: settings.decode)
         var schedule = FrameSchedule(settings.timing)
+        settings.progress.start(label: "measuring", total: frameCount)
+        defer { settings.progress.finish() }
         while let frame = try decoder.next() {
+            settings.progress.update(inspection.frames.count + 1)
             let t = schedule.next(rawDelayCentiseconds: frame.info.delayCentiseconds)
             inspection.frames.append(.init(info: frame.info, time: t.start, delay: t.duration))
             for k in inspection.tracks.indices {

@@ -18,10 +18,13 @@ enum ModelCommand {
             .option("set", value: "name=value", help: "Give a model variable another value (an expression such as 2/3 or 3*pi/2).", repeatable: true),
             .flag("exact-arclength", help: "Place stroke ends at their true arc length instead of Core Animation's per-curve parameter split."),
             SharedOptions.format, SharedOptions.quiet,
+            .option("svg", value: "file.svg", help: "Also write a plot of strokeStart and strokeEnd (and rotation) over the range."),
+            SharedOptions.force,
         ],
         examples: [
             CommandExample(["payment-success.json", "--to", "8", "--step", "0.5"], "Every half second up to 8 s."),
             CommandExample(["loading-spinner.json", "--set", "D=2", "--format", "csv"], "The spinner with a 2 s cycle, as CSV."),
+            CommandExample(["payment-success.json", "--to", "6", "--svg", "payment.svg"], "Plot the curves."),
         ])
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
@@ -37,6 +40,8 @@ enum ModelCommand {
             sets = try args.values("set", as: .namedValue)
         } catch { throw CLIError.usage(error) }
 
+        let svg = args.value("svg")
+        if let svg { try OutputPaths.checkFile(svg, force: args.flag("force")) }
         let loaded = try ModelFile.load(file, console: console, quiet: args.flag("quiet"))
         let model = try ModelFile.resolve(loaded, file: file, sets: sets)
         let end = to ?? model.suggestedEndTime
@@ -55,6 +60,10 @@ enum ModelCommand {
         switch format {
         case .json: console.out.write(json(model: model, samples: samples).serialized() + "\n")
         default: console.out.write(report(model: model, file: file, samples: samples).rendered(as: format))
+        }
+        if let svg {
+            let plot = PlotBuilder.modelPlot(model, file: file, times: times, mode: mode)
+            try writeText(plot.svgText(), to: svg, overwrite: args.flag("force"))
         }
         return CLIError.Code.success
     }

@@ -254,24 +254,3 @@ enum RenderCommand {
         ]))
     }
 }
-
-/// Writes text to a file, refusing to replace an existing one unless `overwrite`.
-func writeText(_ text: String, to path: String, overwrite: Bool) throws(CLIError) {
-    let flags = O_WRONLY | O_CREAT | (overwrite ? O_TRUNC : O_EXCL)
-    let fd = open(path, flags, 0o644)
-    guard fd >= 0 else {
-        let code = errno
-        if code == EEXIST { throw CLIError("\(path): already exists (use --force to overwrite)", exitCode: CLIError.Code.usage) }
-        throw CLIError("\(path): cannot write (\(String(cString: strerror(code))))", exitCode: CLIError.Code.cannotWriteOutput)
-    }
-    defer { close(fd) }
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else {
-            throw CLIError("\(path): cannot write (\(String(cString: strerror(errno))))", exitCode: CLIError.Code.cannotWriteOutput)
-        }
-        offset += n
-    }
-}
