@@ -28,7 +28,8 @@ enum CheckCommand {
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
         let files = args.positionals("file.gif")
-        let c = try FitCommand.parseCommon(args, command: "check", defaults: true)
+        var c = try FitCommand.parseCommon(args, command: "check", defaults: true)
+        c.settings.progress = Progress(console: console, quiet: args.flag("quiet"))
         let junit = args.value("junit")
         if let junit { try OutputPaths.checkFile(junit, force: args.flag("force")) }
         var worst: Int32 = CLIError.Code.success
@@ -42,15 +43,15 @@ enum CheckCommand {
                 let r = outcome.result
                 let figures = "max timing error \(r.maxTimingError.map(ms) ?? "-"), max angle error \(r.maxAngleError.map { fixed($0, 2) + "°" } ?? "-"), rate \(fixed(r.rate, 3))"
                 if failures.isEmpty {
-                    console.out.write("PASS \(file) (\(figures))\n")
+                    console.out.write(console.styled("PASS", .green, terminal: console.outIsTerminal) + " \(file) (\(figures))\n")
                 } else {
-                    console.out.write("FAIL \(file): \(failures.joined(separator: "; "))\n")
+                    console.out.write(console.styled("FAIL", .red, terminal: console.outIsTerminal) + " \(file): \(failures.joined(separator: "; "))\n")
                     if worst == CLIError.Code.success { worst = CLIError.Code.thresholdExceeded }
                 }
                 cases.append((file, Date().timeIntervalSince(start), failures.isEmpty ? nil : failures.joined(separator: "; "), nil))
             } catch {
                 console.error(error.message)
-                console.out.write("ERROR \(file): \(error.message)\n")
+                console.out.write(console.styled("ERROR", .red, terminal: console.outIsTerminal) + " \(file): \(error.message)\n")
                 if worst == CLIError.Code.success || worst == CLIError.Code.thresholdExceeded { worst = error.exitCode }
                 cases.append((file, Date().timeIntervalSince(start), nil, error.message))
             }

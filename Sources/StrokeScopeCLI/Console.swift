@@ -70,10 +70,22 @@ public struct Console {
     }
 
     /// One `warning: ...` line on stderr.
-    func warn(_ text: String) { err.write("warning: \(text)\n") }
+    func warn(_ text: String) { err.write(styled("warning:", .yellow, terminal: errIsTerminal) + " \(text)\n") }
 
     /// One `error: ...` line on stderr.
-    func error(_ text: String) { err.write("error: \(text)\n") }
+    func error(_ text: String) { err.write(styled("error:", .red, terminal: errIsTerminal) + " \(text)\n") }
+
+    /// Colours for a few words: only on a terminal, and never when `NO_COLOR` is set to
+    /// anything but the empty string (https://no-color.org).
+    enum Colour: String {
+        case red = "31", green = "32", yellow = "33"
+    }
+
+    /// `text` in `colour` when the stream it goes to is a terminal and colour is allowed.
+    func styled(_ text: String, _ colour: Colour, terminal: Bool) -> String {
+        guard terminal, (environment["NO_COLOR"] ?? "").isEmpty, environment["TERM"] != "dumb" else { return text }
+        return "\u{1B}[1;\(colour.rawValue)m" + text + "\u{1B}[0m"
+    }
 }
 
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {

@@ -40,8 +40,9 @@ final class Progress {
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let elapsed = now - started
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        sink.write("\r\u{1B}[2K\(label) \(bar) \(done)/\(total) frames, \(Int(rate.rounded())) frames/s")
+        // The rate only once there is a half second to average over.
+        let rate = elapsed >= 0.5 ? ", \(Int((Double(done) / elapsed).rounded())) frames/s" : ""
+        sink.write("\r\u{1B}[2K\(label) \(bar) \(done)/\(total) frames\(rate)")
         drawn = true
     }
 

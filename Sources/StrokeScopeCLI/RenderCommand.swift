@@ -144,11 +144,20 @@ enum RenderCommand {
 
         var truthFrames: [JSONValue] = []
         let renderer = AnimationRenderer(renderer: FrameRenderer(model: model, settings: settings), schedule: schedule)
+        // The palette pass renders every frame before the first is written: the bar counts the
+        // writing pass.
+        let progress = Progress(console: console, quiet: args.flag("quiet"))
+        progress.start(label: "rendering", total: schedule.frames.count)
+        var done = 0
         do {
             try renderer.write(to: output, overwrite: force) { frame in
                 if truthPath != nil { truthFrames.append(Self.truth(frame)) }
+                done += 1
+                progress.update(done)
             }
+            progress.finish()
         } catch {
+            progress.finish()
             throw CLIError.gif(error)
         }
         if let truthPath {

@@ -121,7 +121,7 @@ extension TimePlot {
         for point in series.points where point.x.isFinite && point.y.isFinite {
             let cx = Markup.number(xScale.map(point.x)), cy = Markup.number(yScale.map(point.y))
             var attributes = ["class": "point", "cx": cx, "cy": cy, "r": Markup.number(Layout.dotRadius),
-                              "data-value": point.valueText ?? Markup.number(point.y)]
+                              "data-series": series.key, "data-value": point.valueText ?? Markup.number(point.y)]
             if let frame = point.frame { attributes["data-frame"] = String(frame) }
             let hover = (point.frame.map { "frame \($0): " } ?? "") + "\(series.name) \(point.valueText ?? Markup.number(point.y))"
             svg.element("circle", attributes, title: hover)
