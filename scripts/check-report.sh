@@ -95,8 +95,16 @@ install_browser() {
         fi
     fi
     echo "installing ${missing[*]} ..." >&2
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+    local log
+    log="$(mktemp)"
+    if ! { "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+           "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        echo "error: could not install ${missing[*]}" >&2
+        exit 69
+    fi
+    rm -f "$log"
 }
 
 if [ -n "${CHROMIUM:-}" ]; then
@@ -222,7 +230,7 @@ class Browser:
     events on fd 4, each a JSON message ended by a NUL byte. It runs in its own process group,
     killed as a whole when we are done or interrupted."""
 
-    def __init__(self, argv, log):
+    def __init__(self, argv, log, profile):
         def high(fd):  # a close-on-exec copy at 10 or above, clear of 3 and 4
             copy = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10)
             os.close(fd)
@@ -236,8 +244,11 @@ class Browser:
             os.dup2(cmd_r, 3)  # dup2 leaves 3 and 4 open across exec; the rest close
             os.dup2(ev_w, 4)
 
+        # HOME and the XDG folders in the throwaway profile: nothing lands in the user's home
+        env = dict(os.environ, HOME=profile, XDG_CONFIG_HOME=profile + "/config",
+                   XDG_CACHE_HOME=profile + "/cache", XDG_DATA_HOME=profile + "/data")
         self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                     close_fds=False, preexec_fn=child)
+                                     env=env, close_fds=False, preexec_fn=child)
         os.close(cmd_r)
         os.close(ev_w)
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
@@ -406,7 +417,7 @@ def render(chrome, url, png, width, height, profile, log_path, budget):
             "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--no-first-run",
             "--no-default-browser-check", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--disable-extensions",
-            "--disable-default-apps", "--mute-audio", "--hide-scrollbars",
+            "--disable-default-apps", "--disable-crashpad-for-testing", "--mute-audio", "--hide-scrollbars",
             "--force-color-profile=srgb", "--force-device-scale-factor=1",
             "--window-size=%d,%d" % (width, height),
             # no network: names resolve nowhere, and everything else goes to a loopback port
@@ -421,7 +432,7 @@ def render(chrome, url, png, width, height, profile, log_path, budget):
     with open(log_path, "wb") as log:
         log.write(("# " + " ".join(argv) + "\n").encode())
         log.flush()
-        b = Browser(argv, log)
+        b = Browser(argv, log, profile)
         try:
             drive(b, page, png, width, height, deadline)
         except TimeoutError:
@@ -526,7 +537,17 @@ sys.exit(main())
 PY
 
 profile="$(mktemp -d "${TMPDIR:-/tmp}/check-report.XXXXXX")"
+child=""
 trap 'rm -rf "$profile"' EXIT
+# Python runs in the background so that a signal reaches us at once: pass it on (Python then
+# kills Chromium's process group) and stop
+on_signal() {
+    trap - INT TERM HUP
+    if [ -n "$child" ]; then kill -TERM "$child" 2>/dev/null || true; wait "$child" 2>/dev/null || true; fi
+    echo "interrupted" >&2
+    exit 130
+}
+trap on_signal INT TERM HUP
 status=0
 for entry in "${files[@]}"; do
     IFS=$'\t' read -r file png size <<< "$entry"
@@ -539,9 +560,13 @@ for entry in "${files[@]}"; do
     rm -rf "$profile"
     mkdir "$profile"
     rc=0
-    # python kills Chromium's process group itself after load_budget; timeout is the backstop
-    timeout -k 10 $((load_budget + 60)) \
-        python3 -c "$check_py" "$chromium" "$file" "$png" "$size" "$log" "$profile" "$load_budget" || rc=$?
+    # Python gives up after load_budget and kills Chromium's process group (also when Chromium
+    # hangs on exit); timeout is the backstop should Python itself hang
+    timeout --foreground -k 10 $((load_budget + 60)) \
+        python3 -c "$check_py" "$chromium" "$file" "$png" "$size" "$log" "$profile" "$load_budget" &
+    child=$!
+    wait "$child" || rc=$?
+    child=""
     if [ "$rc" != 0 ]; then
         [ "$rc" = 1 ] || echo "$(basename "$file"): the check itself failed (exit $rc)"
         status=1

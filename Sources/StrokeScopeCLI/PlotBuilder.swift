@@ -70,12 +70,16 @@ enum PlotBuilder {
         return TimePlot(title: (fit == nil ? "Inspect " : "Fit ") + inspection.file, xLabel: "GIF time (s)", xRange: span, panels: panels)
     }
 
-    /// Frames over a threshold (failing) and frames the fit flagged.
+    /// Frames over a threshold (failing; as the verdict counts them, outliers aside) and frames
+    /// the fit flagged.
     static func frameMarks(_ fit: FitOutput) -> FrameMarks {
         var marks = FrameMarks()
         let t = fit.thresholds
         for f in fit.result.frames {
             if !f.flags.isEmpty { marks.flagged.insert(f.index) }
+            // Outliers take no part in the verdict (FitResultBuilder leaves them out of the
+            // summary), so they are shown flagged, not failing.
+            if f.flags.contains("outlier") { continue }
             for layer in f.layers {
                 if let limit = t.maxTimingError, let e = layer.timingError, abs(e) > limit { marks.failing.insert(f.index) }
                 if let limit = t.maxAngleError, let e = layer.angleError, e > limit { marks.failing.insert(f.index) }
