@@ -10,16 +10,22 @@
 # anything from outside fails to load it. A file fails, with one line per problem, when:
 #   - the page calls console.error or console.assert fails, throws an uncaught JavaScript
 #     exception (or leaves a promise rejection unhandled), or opens an alert/confirm dialog
-#   - a resource fails to load (a missing file, anything over the network), the page asks for
-#     anything over the network at all, or Chromium logs an error for the page
+#   - a resource fails to load (a missing file, anything over the network), or Chromium logs
+#     an error for the page
+#   - the file is not self-contained: it loads another local file (data: URIs are fine)
+#   - an SVG (XML) file does not parse
 #   - the page does not finish loading within 45 s, or the renderer crashes
 #   - the screenshot is missing, not the viewport's size, or blank (every pixel one colour)
+# Messages are collected until the load event, the fonts and two animation frames, and then
+# until the network is quiet (at least 0.3 s): something a timer logs later is not seen.
 # Otherwise it prints one line per file, e.g.
 #   report.html: rendered 1280x2400, 0 console errors, 412 distinct colours
 # Console messages are taken from the DevTools protocol, not from Chromium's log: with
 # --enable-logging=stderr this Chromium prints console.log, console.warn and console.error alike
 # as `INFO:CONSOLE:LINE] "text", source: URL (LINE)`, and a failed image or fetch not at all.
-# Chromium's stderr is kept in DIR/NAME.chromium.log.
+# Chromium's stderr is kept in DIR/NAME.chromium.log and the DevTools events of the page in
+# DIR/NAME.devtools.jsonl (NAME: report or plot); Chromium's profile, HOME and caches live in a
+# temporary folder removed at the end.
 #
 # Chromium and fonts-dejavu-core are installed from Debian's packages when missing (as root, or
 # with sudo; otherwise it prints the apt-get command and exits 69). $CHROMIUM overrides the
@@ -65,9 +71,11 @@ out="$(cd "$out" && pwd)"
 report_bin=.build/release/strokescope
 make_report() {
     local html_out="$1" svg_out="$2"
-    "$report_bin" fit fixtures/render/payment-1x-4cs-256.gif \
-        --model fixtures/models/payment-success.json --rate 1 \
-        --html "$html_out" --svg "$svg_out" --force
+    # A recording with known faults, so the page shows a FAIL verdict, flags and marked frames
+    # (fit exits 1 for the exceeded threshold; the files are still written and checked).
+    "$report_bin" fit fixtures/render/spinner-1x-3cs-spoiled.gif \
+        --model fixtures/models/loading-spinner.json --set D=1.5 --rate 1 --max-timing-error 20ms \
+        --html "$html_out" --svg "$svg_out" --force --quiet
 }
 
 # ---- Chromium: Debian's package, installed when missing (same conventions as install_deps) ----
@@ -339,8 +347,8 @@ NETWORK = ("http:", "https:", "ws:", "wss:", "ftp:")
 
 
 class Page:
-    def __init__(self, url):
-        self.url = url
+    def __init__(self, url, trace):
+        self.url, self.trace = url, trace  # trace: a file that gets every DevTools event
         self.frame = None  # the main frame's id: requests with its loader's id are the page itself
         self.problems, self.console_errors, self.exceptions = [], 0, 0
         self.urls, self.inflight, self.failed, self.itself = {}, set(), set(), set()
@@ -350,6 +358,8 @@ class Page:
     def handle(self, ev):
         if ev is None:
             return
+        if self.trace:
+            self.trace.write(json.dumps(ev) + "\n")
         m, p = ev.get("method"), ev.get("params", {})
         if m == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
             self.console_errors += 1
@@ -412,12 +422,12 @@ def free_loopback_port():
 
 
 def render(chrome, url, png, width, height, profile, log_path, budget):
-    page = Page(url)
+    page = Page(url, open(log_path.replace(".chromium.log", ".devtools.jsonl"), "w"))
     argv = [chrome, "--headless", "--remote-debugging-pipe", "--disable-gpu",
             "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--no-first-run",
             "--no-default-browser-check", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--disable-extensions",
-            "--disable-default-apps", "--disable-crashpad-for-testing", "--mute-audio", "--hide-scrollbars",
+            "--disable-default-apps", "--mute-audio", "--hide-scrollbars",
             "--force-color-profile=srgb", "--force-device-scale-factor=1",
             "--window-size=%d,%d" % (width, height),
             # no network: names resolve nowhere, and everything else goes to a loopback port
@@ -441,6 +451,7 @@ def render(chrome, url, png, width, height, profile, log_path, budget):
             page.problems.append("%s (Chromium log: %s)" % (e, log_path))
         finally:
             b.close()
+            page.trace.close()
     # Chromium's own log: an uncaught exception shows as `INFO:CONSOLE:N] "Uncaught ...`; the
     # protocol should have reported it already, this is a second opinion
     with open(log_path, "rb") as f:
@@ -526,21 +537,29 @@ def main():
     for p in problems:
         print("%s: %s" % (name, p))
     if problems:
-        print("%s: FAIL, %d problem%s (screenshot %s, Chromium log %s)"
-              % (name, len(problems), "" if len(problems) == 1 else "s", png, log_path), file=sys.stderr)
+        print("%s: FAIL, %d problem%s (screenshot %s, Chromium log %s, DevTools events %s)"
+              % (name, len(problems), "" if len(problems) == 1 else "s", png, log_path,
+                 log_path.replace(".chromium.log", ".devtools.jsonl")), file=sys.stderr)
         return 1
     print("%s: rendered %dx%d, %d console errors, %d distinct colours" % (name, width, height, page.console_errors, colours))
     return 0
 
 
-sys.exit(main())
+try:
+    sys.exit(main())
+except Exception as e:  # a bug here, not a problem of the file: say so apart from exit 1
+    import traceback
+    traceback.print_exc()
+    print("%s: internal error of the check: %r" % (os.path.basename(sys.argv[2]), e))
+    sys.exit(70)
 PY
 
-profile="$(mktemp -d "${TMPDIR:-/tmp}/check-report.XXXXXX")"
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/check-report.XXXXXX")"
 child=""
-trap 'rm -rf "$profile"' EXIT
+trap 'rm -rf "$tmp"' EXIT
 # Python runs in the background so that a signal reaches us at once: pass it on (Python then
 # kills Chromium's process group) and stop
+# shellcheck disable=SC2317  # reached through the trap
 on_signal() {
     trap - INT TERM HUP
     if [ -n "$child" ]; then kill -TERM "$child" 2>/dev/null || true; wait "$child" 2>/dev/null || true; fi
@@ -557,8 +576,8 @@ for entry in "${files[@]}"; do
         continue
     fi
     log="$out/$(basename "$png" .png).chromium.log"
-    rm -rf "$profile"
-    mkdir "$profile"
+    profile="$tmp/$(basename "$png" .png)"   # a fresh profile for each file
+    mkdir -p "$profile"
     rc=0
     # Python gives up after load_budget and kills Chromium's process group (also when Chromium
     # hangs on exit); timeout is the backstop should Python itself hang
