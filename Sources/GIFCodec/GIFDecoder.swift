@@ -9,9 +9,18 @@ public struct GIFDecodeOptions: Sendable, Equatable {
     /// instead of failing; a warning says where decoding stopped.
     public var lenient: Bool
 
-    public init(maxPixels: Int = 64_000_000, lenient: Bool = false) {
+    /// Files with more frames than this are refused when the next frame starts.
+    public var maxFrames: Int
+    /// The frames' rectangles may add up to at most this many pixels: bounds the decoding work
+    /// whatever the header claims (a small file can describe huge, highly compressed frames).
+    public var maxTotalPixels: Int
+
+    public init(maxPixels: Int = 64_000_000, lenient: Bool = false, maxFrames: Int = 100_000,
+                maxTotalPixels: Int = 4_000_000_000) {
         self.maxPixels = maxPixels
         self.lenient = lenient
+        self.maxFrames = maxFrames
+        self.maxTotalPixels = maxTotalPixels
     }
 }
 
@@ -54,6 +63,8 @@ public final class GIFDecoder {
     private var compositor: Compositor
     private var row: [UInt8] = []
     private var finished = false
+    /// Pixels of every frame rectangle so far (limited by `maxTotalPixels`).
+    private var pixelsSeen = 0
     private var control = PendingControl()
 
     /// The graphic control extension waiting for the next image.
@@ -216,6 +227,22 @@ public final class GIFDecoder {
                                            height: rect.height, delayCentiseconds: control.delay))
             try skipImageData()
             return nil
+        }
+
+        // Limits are errors even with --lenient: they protect the machine, not the data.
+        if framesDecoded >= options.maxFrames {
+            finished = true
+            throw GIFError(file: file, reason: .tooManyFrames(limit: options.maxFrames))
+        }
+        let area = rect.width * rect.height
+        if area > options.maxPixels {
+            finished = true
+            throw GIFError(file: file, reason: .frameTooLarge(frame: framesDecoded, width: rect.width, height: rect.height, limit: options.maxPixels))
+        }
+        pixelsSeen += area
+        if pixelsSeen > options.maxTotalPixels {
+            finished = true
+            throw GIFError(file: file, reason: .tooMuchPixelData(frame: framesDecoded, limit: options.maxTotalPixels))
         }
 
         let local = Self.palette(desc.ColorMap)

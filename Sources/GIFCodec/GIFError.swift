@@ -27,6 +27,12 @@ public struct GIFError: Error, Sendable, Equatable, CustomStringConvertible {
         case zeroSizeScreen(width: Int, height: Int)
         /// The canvas would exceed the pixel limit (`--max-pixels`); refused before allocating.
         case canvasTooLarge(width: Int, height: Int, limit: Int)
+        /// More frames than `--max-frames` allows.
+        case tooManyFrames(limit: Int)
+        /// One frame's rectangle has more pixels than `--max-pixels` allows.
+        case frameTooLarge(frame: Int, width: Int, height: Int, limit: Int)
+        /// The frames' rectangles add up to more pixels than `--max-total-pixels` allows.
+        case tooMuchPixelData(frame: Int, limit: Int)
         /// The file ends inside a block (`part` says which) before `frame`.
         case truncated(part: String, frame: Int, decoded: Int)
         /// The LZW data of `frame` is damaged (not merely cut short).
@@ -69,6 +75,12 @@ public struct GIFError: Error, Sendable, Equatable, CustomStringConvertible {
         case .zeroSizeScreen(let w, let h): return "zero-size logical screen (\(w)×\(h))"
         case .canvasTooLarge(let w, let h, let limit):
             return "canvas \(w)×\(h) is \(w * h) pixels, above the limit of \(limit) (raise it with --max-pixels)"
+        case .tooManyFrames(let limit):
+            return "more than \(limit) frames, the limit (raise it with --max-frames)"
+        case .frameTooLarge(let frame, let w, let h, let limit):
+            return "frame \(frame) is \(w)×\(h), \(w * h) pixels, above the limit of \(limit) (raise it with --max-pixels)"
+        case .tooMuchPixelData(let frame, let limit):
+            return "frames 0 to \(frame) hold more than \(limit) pixels in all, the limit (raise it with --max-total-pixels)"
         case .truncated(let part, let frame, let decoded):
             return "truncated \(part) in frame \(frame) (\(Self.frames(decoded)) decoded)"
         case .corruptImageData(let frame, let decoded):

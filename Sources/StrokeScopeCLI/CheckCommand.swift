@@ -17,7 +17,7 @@ enum CheckCommand {
             .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "3/4 of a frame interval"),
             .option("junit", value: "file.xml", help: "Also write the results as JUnit XML for CI systems."),
         ] + Thresholds.options + PlacementOptions.all + [
-            SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient, SharedOptions.quiet, SharedOptions.force,
+            SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels, SharedOptions.lenient, SharedOptions.maxModelBytes, SharedOptions.quiet, SharedOptions.force,
             // Accepted for symmetry with the other commands; check prints its own one-line format.
             .option("format", value: "format", help: "Ignored by check (one line per file).", hidden: true),
         ],

@@ -20,7 +20,7 @@ enum FitCommand {
             .option("set", value: "name=value", help: "Hold a model variable at this value instead of fitting it.", repeatable: true),
             .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "3/4 of a frame interval"),
         ] + Thresholds.options + PlacementOptions.all + [
-            SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient, SharedOptions.quiet,
+            SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels, SharedOptions.maxModelBytes, SharedOptions.lenient, SharedOptions.quiet,
         ] + VisualOutputs.options,
         examples: [
             CommandExample(["payment.gif", "--model", "payment-success.json"], "Fit phase, rate and the success moment."),
@@ -48,7 +48,7 @@ enum FitCommand {
         guard let modelFile = args.value("model") else {
             throw CLIError("Missing expected option '--model <file>'.", exitCode: CLIError.Code.usage, hint: "See 'strokescope \(command) --help'.")
         }
-        let document = try ModelFile.load(modelFile, console: Console(out: BufferSink(), err: BufferSink()), quiet: true)
+        let document = try ModelFile.load(modelFile, console: Console(out: BufferSink(), err: BufferSink()), quiet: true, limitFrom: args)
         // --set holds variables: validate and bind them through the same path as `model`.
         let held = try ModelFile.resolve(document, file: modelFile, sets: sets).variables
         for s in sets { options.fixed[s.name] = held[s.name] }

@@ -22,8 +22,8 @@ enum FramesCommand {
             .option("model", value: "file", help: "Contact sheet: fit this model and draw, on every frame, the model's stroke at the fitted time (thin magenta) and the measured ends (blue start, orange end), as `fit --overlay` does."),
             .option("rate", value: "r", help: "With --model: pin the rate instead of fitting it (as in `fit`)."),
             .option("set", value: "name=value", help: "With --model: hold a model variable at this value.", repeatable: true),
-            SharedOptions.force, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels,
-            SharedOptions.lenient, SharedOptions.quiet,
+            SharedOptions.force, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels,
+            SharedOptions.lenient, SharedOptions.maxModelBytes, SharedOptions.quiet,
         ],
         examples: [
             CommandExample(["spinner.gif", "-o", "frames/"], "One PNG per frame."),
@@ -95,7 +95,7 @@ enum FramesCommand {
         // With a model: fit it first (its own passes over the file), then draw per frame.
         var overlays: FrameOverlays?
         if let modelFile, sheet != nil {
-            let document = try ModelFile.load(modelFile, console: console, quiet: quiet)
+            let document = try ModelFile.load(modelFile, console: console, quiet: quiet, limitFrom: args)
             let held = try ModelFile.resolve(document, file: modelFile, sets: sets).variables
             for s in sets { fitOptions.fixed[s.name] = held[s.name] }
             var settings = InspectSettings()

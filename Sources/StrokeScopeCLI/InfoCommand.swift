@@ -11,7 +11,7 @@ enum InfoCommand {
         abstract: "Show a GIF's structure: screen, palette, loop count and one row per frame.",
         discussion: "Every frame is decoded and composited, so damaged data and odd but playable files (frames past the screen, indices past the palette, a missing trailer) are reported. Times are in milliseconds in tables and seconds in JSON.",
         arguments: [ArgumentSpec("file.gif", help: "The animated GIF to describe.")],
-        options: [SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels,
+        options: [SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels,
                   SharedOptions.lenient, SharedOptions.quiet],
         examples: [
             CommandExample(["spinner.gif"], "Frame table on the terminal."),

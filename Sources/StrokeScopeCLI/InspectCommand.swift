@@ -17,7 +17,7 @@ enum InspectCommand {
         options: [
             .option("model", value: "file", help: "An animation model whose layers, colours and caps guide the search."),
         ] + PlacementOptions.all + [
-            SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient, SharedOptions.quiet,
+            SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels, SharedOptions.lenient, SharedOptions.maxModelBytes, SharedOptions.quiet,
         ] + VisualOutputs.options,
         examples: [
             CommandExample(["spinner.gif"], "Find the ring and measure every frame."),
@@ -40,7 +40,7 @@ enum InspectCommand {
         let progress = Progress(console: console, quiet: args.flag("quiet"))
         settings.progress = progress
         if let modelFile = args.value("model") {
-            let document = try ModelFile.load(modelFile, console: console, quiet: args.flag("quiet"))
+            let document = try ModelFile.load(modelFile, console: console, quiet: args.flag("quiet"), limitFrom: args)
             settings.model = try ModelFile.resolve(document, file: modelFile, sets: [])
         }
         let inspection = try InspectPipeline.run(file, settings: settings)

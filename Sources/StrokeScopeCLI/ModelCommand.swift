@@ -17,7 +17,7 @@ enum ModelCommand {
             .option("step", value: "seconds", help: "Time between instants.", default: "0.05"),
             .option("set", value: "name=value", help: "Give a model variable another value (an expression such as 2/3 or 3*pi/2).", repeatable: true),
             .flag("exact-arclength", help: "Place stroke ends at their true arc length instead of Core Animation's per-curve parameter split."),
-            SharedOptions.format, SharedOptions.quiet,
+            SharedOptions.format, SharedOptions.maxModelBytes, SharedOptions.quiet,
             .option("svg", value: "file.svg", help: "Also write a plot of strokeStart and strokeEnd (and rotation) over the range."),
             SharedOptions.force,
         ],
@@ -42,7 +42,7 @@ enum ModelCommand {
 
         let svg = args.value("svg")
         if let svg { try OutputPaths.checkFile(svg, force: args.flag("force")) }
-        let loaded = try ModelFile.load(file, console: console, quiet: args.flag("quiet"))
+        let loaded = try ModelFile.load(file, console: console, quiet: args.flag("quiet"), limitFrom: args)
         let model = try ModelFile.resolve(loaded, file: file, sets: sets)
         let end = to ?? model.suggestedEndTime
         guard end >= from else {
@@ -129,9 +129,14 @@ enum ModelCommand {
 
 /// Loading a model file and binding `--set` values, with the CLI's messages and exit codes.
 enum ModelFile {
-    static func load(_ file: String, console: Console, quiet: Bool) throws(CLIError) -> ModelDocument {
+    /// Loads a model; `args` (when given) supplies `--max-model-bytes`.
+    static func load(_ file: String, console: Console, quiet: Bool, limitFrom args: ParsedArguments? = nil) throws(CLIError) -> ModelDocument {
+        var maxBytes = ModelLoader.defaultMaxBytes
+        if let args {
+            do { maxBytes = try SharedOptions.modelByteLimit(args) } catch { throw CLIError.usage(error) }
+        }
         do {
-            let result = try ModelLoader.loadWithWarnings(path: file)
+            let result = try ModelLoader.loadWithWarnings(path: file, maxBytes: maxBytes)
             if !quiet { for w in result.warnings { console.warn(w) } }
             return result.document
         } catch {

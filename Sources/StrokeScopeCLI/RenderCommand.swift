@@ -37,7 +37,7 @@ enum RenderCommand {
             .option("duplicate", value: "frame", help: "Imperfection: this frame repeats the picture of the frame before (repeatable).", repeatable: true),
             .option("delays", value: "cs,cs,...", help: "Imperfection: store these delays (cycled) instead of the capture intervals."),
             .option("truth", value: "file.json", help: "Also write the exact per-frame values used."),
-            SharedOptions.force, SharedOptions.quiet,
+            SharedOptions.force, SharedOptions.maxModelBytes, SharedOptions.quiet,
         ],
         examples: [
             CommandExample(["payment-success.json", "-o", "payment.gif", "--duration", "9", "--truth", "payment.json"], "The payment animation and its truth."),
@@ -121,7 +121,7 @@ enum RenderCommand {
             }
             try OutputPaths.checkFile(truthPath, force: force)
         }
-        let document = try ModelFile.load(file, console: console, quiet: args.flag("quiet"))
+        let document = try ModelFile.load(file, console: console, quiet: args.flag("quiet"), limitFrom: args)
         let model = try ModelFile.resolve(document, file: file, sets: sets)
 
         let suggested = FrameRenderer.suggestedCanvas(for: model, scale: scale)

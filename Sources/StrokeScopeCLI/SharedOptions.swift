@@ -1,3 +1,4 @@
+import AnimationModel
 import CLIArguments
 import GIFCodec
 import Reports
@@ -16,6 +17,18 @@ enum SharedOptions {
     static let maxPixels = OptionSpec.option(
         "max-pixels", value: "n", help: "Refuse GIFs whose screen has more pixels than this, before allocating anything.",
         default: "64000000")
+    static let maxFrames = OptionSpec.option(
+        "max-frames", value: "n", help: "Refuse GIFs with more frames than this.", default: "100000")
+    static let maxTotalPixels = OptionSpec.option(
+        "max-total-pixels", value: "n", help: "Refuse GIFs whose frames add up to more pixels than this (bounds the work a small, highly compressed file can ask for).",
+        default: "4000000000")
+    static let maxModelBytes = OptionSpec.option(
+        "max-model-bytes", value: "n", help: "Refuse model files larger than this.", default: "16777216 (16 MiB)")
+
+    /// `--max-model-bytes`, or the loader's default.
+    static func modelByteLimit(_ args: ParsedArguments) throws(UsageError) -> Int {
+        try args.value("max-model-bytes", as: .integer(in: .atLeast(1))) ?? ModelLoader.defaultMaxBytes
+    }
     static let lenient = OptionSpec.flag(
         "lenient", help: "On a truncated or corrupt GIF, go on with the frames decoded so far (and say so) instead of failing.")
     static let quiet = OptionSpec.flag("quiet", short: "q", help: "Print no warnings on stderr.")
@@ -27,7 +40,9 @@ enum SharedOptions {
 
     static func decodeOptions(_ args: ParsedArguments) throws(UsageError) -> GIFDecodeOptions {
         let limit = try args.value("max-pixels", as: .integer(in: .atLeast(1))) ?? 64_000_000
-        return GIFDecodeOptions(maxPixels: limit, lenient: args.flag("lenient"))
+        let frames = try args.value("max-frames", as: .integer(in: .atLeast(1))) ?? 100_000
+        let total = try args.value("max-total-pixels", as: .integer(in: .atLeast(1))) ?? 4_000_000_000
+        return GIFDecodeOptions(maxPixels: limit, lenient: args.flag("lenient"), maxFrames: frames, maxTotalPixels: total)
     }
 
     /// The frame timing the user asked for: stored delays under a policy, or a fixed rate.

@@ -30,6 +30,8 @@ public struct ExpressionSyntaxError: Error, Sendable, Equatable, CustomStringCon
         case wrongArgumentCount(String, found: Int)
         /// Parentheses, calls or signs nested deeper than ``ModelExpressionParser/maximumDepth``.
         case nestingTooDeep
+        /// Longer than ``ModelExpressionParser/maximumLength`` characters.
+        case tooLong(Int)
     }
 
     /// What went wrong.
@@ -71,6 +73,8 @@ public struct ExpressionSyntaxError: Error, Sendable, Equatable, CustomStringCon
             return "\(name)() \(at) takes 2 arguments, found \(found)"
         case .nestingTooDeep:
             return "expression nested too deeply \(at) (more than \(ModelExpressionParser.maximumDepth) levels)"
+        case .tooLong(let length):
+            return "expression of \(length) characters, longer than the limit of \(ModelExpressionParser.maximumLength)"
         }
     }
 }

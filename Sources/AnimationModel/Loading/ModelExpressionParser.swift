@@ -32,9 +32,14 @@ public enum ModelExpressionParser {
     /// How deeply parentheses, calls and signs may nest. The parser recurses once per level, so a
     /// limit keeps a hostile string from exhausting the stack; real expressions use a handful.
     public static let maximumDepth = 100
+    /// The longest expression text, in Unicode scalars: real ones are a few dozen; the limit keeps
+    /// the lexer's and folder's work (and their messages) small whatever a file holds.
+    public static let maximumLength = 4096
 
     /// The expression in `text`, or the first syntax or name error with its column.
     public static func parse(_ text: String, scope: ExpressionScope = .unrestricted) throws(ExpressionSyntaxError) -> ModelExpression {
+        let length = text.unicodeScalars.count
+        if length > maximumLength { throw ExpressionSyntaxError(.tooLong(length), column: 1) }
         let tokens = try ExpressionLexer.tokens(text)
         if tokens.count == 1 { throw ExpressionSyntaxError(.empty, column: 1) }
         var parser = ExpressionParserState(tokens: tokens, scope: scope)

@@ -7,7 +7,7 @@ import Darwin
 /// Reading a model file's bytes and checking that they are UTF-8, with the C library rather than
 /// Foundation so this module stays light; the system's own wording explains a failure to open.
 enum ModelFileText {
-    static func read(path: String) throws(ModelError) -> String {
+    static func read(path: String, maxBytes: Int = ModelLoader.defaultMaxBytes) throws(ModelError) -> String {
         func unreadable(_ why: String) -> ModelError {
             ModelError(file: path, kind: .unreadable, message: "cannot open (\(why))")
         }
@@ -17,12 +17,19 @@ enum ModelFileText {
         guard fstat(fileno(file), &status) == 0 else { throw unreadable(String(cString: strerror(errno))) }
         // fopen succeeds on a directory on Linux; the read would then fail with a vaguer reason.
         if (status.st_mode & S_IFMT) == S_IFDIR { throw unreadable("is a directory") }
+        // Checked on the size the system reports and again while reading (a file may grow, and
+        // a pipe reports none), so nothing past the limit is ever held.
+        func tooLarge() -> ModelError {
+            ModelError(file: path, kind: .invalid, message: "larger than \(maxBytes) bytes, the limit for a model file (raise it with --max-model-bytes)")
+        }
+        if Int(status.st_size) > maxBytes { throw tooLarge() }
 
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > maxBytes { throw tooLarge() }
             if n < chunk.count {
                 if ferror(file) != 0 { throw unreadable(String(cString: strerror(errno))) }
                 break

@@ -33,9 +33,12 @@ public enum ModelLoader {
 
     /// The model in the file at `path`, with warnings. A file that cannot be opened or read is a
     /// ``ModelError/Kind/unreadable`` error (exit code 66); everything else is 65.
-    public static func loadWithWarnings(path: String) throws(ModelError) -> ModelLoadResult {
-        try loadWithWarnings(json: try ModelFileText.read(path: path), file: path)
+    public static func loadWithWarnings(path: String, maxBytes: Int = defaultMaxBytes) throws(ModelError) -> ModelLoadResult {
+        try loadWithWarnings(json: try ModelFileText.read(path: path, maxBytes: maxBytes), file: path)
     }
+
+    /// The largest model file read by default: 16 MiB, thousands of times a real model.
+    public static let defaultMaxBytes = 16 << 20
 
     /// The model in `text`, with warnings; `file` names it in messages.
     public static func loadWithWarnings(json text: String, file: String) throws(ModelError) -> ModelLoadResult {
