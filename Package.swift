@@ -10,7 +10,7 @@ let package = Package(
     name: "StrokeScope",
     products: [
         .executable(name: "strokescope", targets: ["strokescope"]),
-        .library(name: "StrokeScope", targets: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON"]),
+        .library(name: "StrokeScope", targets: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry"]),
     ],
     targets: [
         // C libraries.
