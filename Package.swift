@@ -45,12 +45,14 @@ let package = Package(
         .target(name: "StrokeEstimation", dependencies: ["Raster", "StrokeGeometry"]),
         // Fits a model's timing to measured frames: phase, rate, free variables, per-frame errors.
         .target(name: "Fitting", dependencies: ["AnimationModel", "StrokeGeometry"]),
+        // Infers a repeating stroke animation (pieces, timing functions, rotation) from measured frames; emits model JSON, Swift, Objective-C.
+        .target(name: "Inference", dependencies: ["AnimationModel", "JSON"]),
         // The declarative argument parser behind every command and its --help.
         .target(name: "CLIArguments"),
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "Fitting"]
+            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "Fitting", "Inference"]
         ),
         .executableTarget(name: "strokescope", dependencies: ["StrokeScopeCLI"]),
         // Writes the project's bundled fixtures deterministically (scripts/make-fixtures.sh).
@@ -66,6 +68,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "StrokeGeometryTests", dependencies: ["StrokeGeometry"]),
         .testTarget(name: "StrokeEstimationTests", dependencies: ["StrokeEstimation", "Rendering", "Raster", "StrokeGeometry", "AnimationModel"]),
+        .testTarget(name: "InferenceTests", dependencies: ["Inference", "AnimationModel", "JSON"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "AnimationModel"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Raster", "StrokeGeometry", "GIFCodec"]),
         .testTarget(name: "AnimationModelTests", dependencies: ["AnimationModel", "StrokeGeometry", "JSON"]),

@@ -1,6 +1,7 @@
 import AnimationModel
 import CLIArguments
 import Fitting
+import Inference
 import JSON
 import Raster
 import Reports
@@ -45,8 +46,21 @@ enum FitCommand {
             thresholds = try Thresholds.read(args, defaults: defaults, command: command)
             try PlacementOptions.read(args, into: &settings, command: command)
         } catch { throw CLIError.usage(error) }
+        let reference = command == "check" ? args.value("reference") : nil
+        if reference != nil && args.value("model") != nil {
+            throw CLIError("'--model <file>' and '--reference <approved.gif>' cannot be used together: give the model, or the approved GIF to infer it from.",
+                           exitCode: CLIError.Code.usage, hint: "See 'strokescope \(command) --help'.")
+        }
+        if let reference {
+            // The approved GIF's inferred model, measured with the same placement and timing options.
+            let run = try InferRun.run(file: reference, settings: settings, options: InferenceOptions())
+            guard sets.isEmpty else {
+                throw CLIError("--set cannot be used with --reference: an inferred model has no variables", exitCode: CLIError.Code.usage)
+            }
+            return (run.document, "\(reference) (inferred)", settings, options, thresholds, format)
+        }
         guard let modelFile = args.value("model") else {
-            throw CLIError("Missing expected option '--model <file>'.", exitCode: CLIError.Code.usage, hint: "See 'strokescope \(command) --help'.")
+            throw CLIError(command == "check" ? "Missing expected option '--model <file>' (or '--reference <approved.gif>')." : "Missing expected option '--model <file>'.", exitCode: CLIError.Code.usage, hint: "See 'strokescope \(command) --help'.")
         }
         let document = try ModelFile.load(modelFile, console: Console(out: BufferSink(), err: BufferSink()), quiet: true, limitFrom: args)
         // --set holds variables: validate and bind them through the same path as `model`.

@@ -10,7 +10,7 @@ public enum StrokeScope {
         version: version,
         abstract: "Measure stroke animations (spinners, progress rings, check marks) in animated GIFs, frame by frame.",
         discussion: "Exit codes: 0 success, 1 a check failed, 64 wrong command line (or an output exists without --force), 65 malformed input, 66 unreadable input, 70 internal error, 73 an output cannot be written.",
-        commands: [InfoCommand.spec, FramesCommand.spec, ModelCommand.spec, RenderCommand.spec, InspectCommand.spec, FitCommand.spec, CheckCommand.spec])
+        commands: [InfoCommand.spec, FramesCommand.spec, ModelCommand.spec, RenderCommand.spec, InspectCommand.spec, FitCommand.spec, CheckCommand.spec, InferCommand.spec])
 
     /// Runs one command line (without the program name) and returns the exit code.
     public static func run(arguments: [String], console: Console) -> Int32 {
@@ -28,6 +28,7 @@ public enum StrokeScope {
                 case InspectCommand.spec.name: return try InspectCommand.run(args, console)
                 case FitCommand.spec.name: return try FitCommand.run(args, console)
                 case CheckCommand.spec.name: return try CheckCommand.run(args, console)
+                case InferCommand.spec.name: return try InferCommand.run(args, console)
                 default:
                     throw CLIError("no handler for command '\(args.command.name)'", exitCode: CLIError.Code.internalError)
                 }

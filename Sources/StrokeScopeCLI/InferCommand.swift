@@ -1,0 +1,180 @@
+import AnimationModel
+import CLIArguments
+import Fitting
+import Foundation
+import Inference
+import JSON
+import Reports
+
+/// `strokescope infer FILE.gif`: the Core Animation model that reproduces a recording.
+enum InferCommand {
+    static let spec = CommandSpec(
+        name: "infer",
+        abstract: "Infer the animation from a GIF: a strokescope-model/1 file, or Swift or Objective-C code, that reproduces its frames.",
+        discussion: "Measures the frames (as inspect), finds the period, splits one cycle of strokeStart and strokeEnd into pieces that hold, move linearly or ease (a named timing function when it fits as well as free control points), adds a rotation when the ring turns, and rounds the numbers to what a person would write when the frames are explained as well. It then fits its own model back to the GIF and reports the RMS and largest angle error and every frame's residual. Without -o the model or code goes to stdout and the report to stderr. Exit 1 when the inferred model does not explain the frames (RMS over 1.5° or a frame over 4°: a GIF whose delays are rounded to whole centiseconds, such as 30 fps stored as 3, 4, 3 cs, costs up to about 1° by itself); the model is written all the same.",
+        arguments: [ArgumentSpec("file.gif", help: "The recording to infer the animation from.")],
+        options: [
+            .option("emit", value: "kind", help: "What to write.", choices: ["model", "swift", "objc"], default: "model"),
+            .option("output", short: "o", value: "file", help: "Write the model or code here (refused if it exists, unless --force)."),
+            .option("name", value: "name", help: "The model's name.", default: "the GIF's file name"),
+            .flag("exact", help: "Keep the fitted numbers as they are instead of rounding them to what a person would write."),
+        ] + PlacementOptions.all + [
+            SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.lenient,
+            SharedOptions.quiet, SharedOptions.force,
+        ],
+        examples: [
+            CommandExample(["spinner.gif", "-o", "spinner.json"], "Write the model and print how well it explains the frames."),
+            CommandExample(["spinner.gif", "--emit", "swift", "--scale", "2"], "Swift code for a recording made at 2 px per point."),
+            CommandExample(["spinner.gif", "--emit", "objc", "-o", "Spinner.m", "--format", "json"], "Objective-C code, and the report as JSON."),
+        ])
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
+        let file = args.positional("file.gif")!
+        var settings = InspectSettings()
+        let format: OutputFormat
+        let emit: String
+        do throws(UsageError) {
+            format = try SharedOptions.outputFormat(args)
+            settings.timing = try SharedOptions.timing(args)
+            settings.decode = try SharedOptions.decodeOptions(args)
+            try PlacementOptions.read(args, into: &settings, command: "infer")
+            emit = args.value("emit") ?? "model"
+            guard ["model", "swift", "objc"].contains(emit) else {
+                throw .inCommand("strokescope infer", .invalidValue(emit, for: "--emit <kind>", expected: "one of 'model', 'swift' or 'objc'"))
+            }
+        } catch { throw CLIError.usage(error) }
+        let output = args.value("output")
+        if let output { try OutputPaths.checkFile(output, force: args.flag("force")) }
+        settings.progress = Progress(console: console, quiet: args.flag("quiet"))
+        var options = InferenceOptions()
+        options.scale = settings.scale ?? 1
+        options.humanRounding = !args.flag("exact")
+        options.name = args.value("name") ?? ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let run = try InferRun.run(file: file, settings: settings, options: options)
+        if !args.flag("quiet") { for w in run.warnings { console.warn("\(file): \(w)") } }
+
+        let text: String
+        switch emit {
+        case "swift": text = CodeEmitter.code(run.inferred, language: .swift, source: (file as NSString).lastPathComponent)
+        case "objc": text = CodeEmitter.code(run.inferred, language: .objc, source: (file as NSString).lastPathComponent)
+        default: text = run.modelJSON.serialized() + "\n"
+        }
+        let report = run.report
+        let rendered = format == .json ? run.json(report: report).serialized() + "\n" : report.rendered(as: format)
+        if let output {
+            try writeText(text, to: output, overwrite: args.flag("force"))
+            console.out.write(rendered)
+            if !args.flag("quiet") { console.err.write("wrote \(output)\n") }
+        } else {
+            console.out.write(text)
+            console.err.write(rendered)
+        }
+        if !run.explains {
+            console.warn("\(file): the inferred model does not explain the frames (RMS angle error \(fixed(run.rms, 2))°, max \(fixed(run.max, 2))° at frame \(run.outcome.result.maxAngleErrorFrame ?? -1)); see the residuals")
+            return CLIError.Code.thresholdExceeded
+        }
+        return CLIError.Code.success
+    }
+}
+
+/// Inspect, infer, and fit the inferred model back to the same GIF: the work of `infer` and of
+/// `check --reference`.
+struct InferRun {
+    var inferred: InferredAnimation
+    var modelJSON: JSONValue
+    var document: ModelDocument
+    var outcome: FitRun.Outcome
+    var warnings: [String]
+
+    /// The self-check's limits: an inferred model explains a GIF when its fit stays within them.
+    static let explainsRMS = 1.5, explainsMax = 4.0
+
+    var rms: Double { outcome.result.rmsAngleError ?? .infinity }
+    var max: Double { outcome.result.maxAngleError ?? .infinity }
+    var explains: Bool { rms <= Self.explainsRMS && max <= Self.explainsMax }
+
+    static func run(file: String, settings: InspectSettings, options: InferenceOptions) throws(CLIError) -> InferRun {
+        var measuring = settings
+        measuring.scale = nil
+        let inspection = try InspectPipeline.run(file, settings: measuring)
+        guard !inspection.tracks.isEmpty, case .ring = inspection.tracks[0].kind else {
+            throw CLIError("\(file): no animated ring found (try --circle CX,CY,R or --region X,Y,W,H)", exitCode: CLIError.Code.malformedInput)
+        }
+        var warnings = inspection.warnings
+        if inspection.tracks.count > 1 {
+            warnings.append("\(inspection.tracks.count) rings found; inferring the first only (give --circle or --region to choose)")
+        }
+        let summary = InspectSummary(inspection)
+        let d = summary.layerDescription(0)
+        let appearance = RingAppearance(centerX: d.center?.x ?? 0, centerY: d.center?.y ?? 0, radius: d.radius ?? 1, lineWidth: d.lineWidth ?? 1,
+                                        strokeColor: d.colour, lineCap: d.cap ?? "butt")
+        let samples: [RingSample] = zip(inspection.frames, inspection.tracks[0].measurements).map { frame, m in
+            RingSample(time: frame.time, state: RingSample.State(rawValue: m.state) ?? .unknown, startAngle: m.startAngle, endAngle: m.endAngle)
+        }
+        let inferred: InferredAnimation
+        do {
+            inferred = try Inferrer.infer(samples, appearance: appearance, options: options)
+        } catch {
+            throw CLIError("\(file): \(error.description)", exitCode: CLIError.Code.malformedInput)
+        }
+        let json = ModelEmitter.json(inferred, source: (file as NSString).lastPathComponent)
+        let label = "\(file) (inferred)"
+        let document: ModelDocument
+        do {
+            document = try ModelLoader.load(json: json.serialized(), file: label)
+        } catch {
+            throw CLIError("\(file): the inferred model is not valid: \(error.description)", exitCode: CLIError.Code.internalError)
+        }
+        var fitSettings = settings
+        fitSettings.scale = nil
+        let outcome = try FitRun.run(file: file, document: document, modelFile: label, settings: fitSettings, options: FitOptions())
+        return InferRun(inferred: inferred, modelJSON: json, document: document, outcome: outcome, warnings: warnings + outcome.warnings.filter { !warnings.contains($0) })
+    }
+
+    /// One cycle of a property as text: `0–1 s 0→0.25 easeInEaseOut; 1–1.5 s hold 0.25`.
+    static func describe(_ curve: PiecewiseCurve) -> String {
+        curve.pieces.map { p in
+            let span = "\(shortNumber(p.beginTime))–\(shortNumber(p.beginTime + p.duration)) s"
+            switch p.timing {
+            case .hold: return "\(span) hold \(shortNumber(p.fromValue))"
+            case .custom(let a, let b, let c, let d):
+                return "\(span) \(shortNumber(p.fromValue))→\(shortNumber(p.toValue)) [\(shortNumber(a)), \(shortNumber(b)), \(shortNumber(c)), \(shortNumber(d))]"
+            default: return "\(span) \(shortNumber(p.fromValue))→\(shortNumber(p.toValue)) \(p.timing.name ?? "")"
+            }
+        }.joined(separator: "; ")
+    }
+
+    static func shortNumber(_ v: Double) -> String {
+        var text = fixed(v, 4)
+        if text.contains(".") { while text.hasSuffix("0") { text.removeLast() }; if text.hasSuffix(".") { text.removeLast() } }
+        return text == "-0" ? "0" : text
+    }
+
+    var report: Report {
+        var report = FitOutput(outcome: outcome, thresholds: Thresholds(), failures: []).report
+        let fitSummary = report.summary.filter { ["rmsAngleError", "maxAngleError", "framesCompared", "phase", "rate"].contains($0.key) }
+        report.title = "Infer \(outcome.inspection.file)"
+        report.summary = []
+        let m = inferred
+        report.addSummary("cycle (s)", .string(Self.shortNumber(m.period)), key: "period")
+        report.addSummary("rotation", .string(m.rotationPeriod.map { "one turn per \(Self.shortNumber($0)) s \(m.rotationSpeed < 0 ? "anticlockwise" : "clockwise")" } ?? "none"), key: "rotation")
+        if m.advance != 0 { report.addSummary("advance per cycle (°)", .string(Self.shortNumber(m.advance)), key: "advance") }
+        report.addSummary("path starts at (°)", .string(Self.shortNumber(m.pathStartAngle.truncatingRemainder(dividingBy: 360))), key: "pathStartAngle")
+        report.addSummary("strokeStart", .string(Self.describe(m.strokeStart)), key: "strokeStart")
+        report.addSummary("strokeEnd", .string(Self.describe(m.strokeEnd)), key: "strokeEnd")
+        report.addSummary("scale (px per point)", .string(Self.shortNumber(m.scale)), key: "scale")
+        report.summary += fitSummary
+        report.addSummary("verdict", .string(explains ? "the model explains the frames (RMS ≤ \(fixed(Self.explainsRMS, 1))°, max ≤ \(fixed(Self.explainsMax, 1))°)"
+                                                     : "the model does NOT explain the frames (RMS ≤ \(fixed(Self.explainsRMS, 1))° and max ≤ \(fixed(Self.explainsMax, 1))° needed)"), key: "verdict")
+        return report
+    }
+
+    func json(report: Report) -> JSONValue {
+        guard case .object(var top) = FitOutput(outcome: outcome, thresholds: Thresholds(), failures: []).json else { return .null }
+        top["schema"] = .string("strokescope-infer/1")
+        top["model"] = modelJSON
+        top["explains"] = .bool(explains)
+        top["warnings"] = .array(warnings.map { .string($0) })
+        return .object(top)
+    }
+}
