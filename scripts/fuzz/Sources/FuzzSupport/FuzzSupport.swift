@@ -13,6 +13,12 @@ public enum Fuzz {
     public static let limits = ["--max-pixels", "250000", "--max-frames", "300", "--max-total-pixels", "20000000",
                                 "--max-model-bytes", "200000", "--quiet"]
 
+    /// Tighter limits for `fit` and `check`, whose search costs a few seconds per hundred
+    /// frames under the sanitizer's instrumentation: a slow input is then a real hang, not
+    /// a long but legitimate fit.
+    public static let fitLimits = ["--max-pixels", "90000", "--max-frames", "60", "--max-total-pixels", "3000000",
+                                   "--max-model-bytes", "200000", "--quiet"]
+
     /// A scratch directory in memory when the system has one, private to this process.
     public static let directory: String = {
         let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
