@@ -107,3 +107,15 @@ public struct ParsedArguments: Sendable, Equatable {
         return argument
     }
 }
+
+extension ParsedArguments {
+    /// The same invocation with other values for a positional argument: a batch runs a command
+    /// once per input file with everything else as given.
+    public func replacingPositionals(_ name: String, with values: [String]) -> ParsedArguments {
+        declaredArgument(name)
+        var positionals = positionalValues
+        positionals[name] = values
+        return ParsedArguments(command: command, commandPath: commandPath, optionValues: optionValues, flags: flags,
+                               positionalValues: positionals)
+    }
+}

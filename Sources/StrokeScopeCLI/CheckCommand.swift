@@ -1,7 +1,9 @@
+import AnimationModel
 import CLIArguments
 import Fitting
 import Foundation
 import JSON
+import Reports
 
 /// `strokescope check FILE.gif... --model MODEL.json`: fit as a pass/fail gate for CI.
 enum CheckCommand {
@@ -21,7 +23,7 @@ enum CheckCommand {
             SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels, SharedOptions.lenient, SharedOptions.maxModelBytes, SharedOptions.quiet, SharedOptions.force,
             // Accepted for symmetry with the other commands; check prints its own one-line format.
             .option("format", value: "format", help: "Ignored by check (one line per file).", hidden: true),
-        ],
+        ] + BatchInputs.options,
         examples: [
             CommandExample(["out/*.gif", "--model", "spinner.json", "--rate", "1", "--junit", "check.xml"], "Gate a renderer's output in CI."),
             CommandExample(["new.gif", "--reference", "approved.gif"], "A regression check without a hand-written model."),
@@ -29,35 +31,42 @@ enum CheckCommand {
         ])
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
-        let files = args.positionals("file.gif")
-        var c = try FitCommand.parseCommon(args, command: "check", defaults: true)
-        c.settings.progress = Progress(console: console, quiet: args.flag("quiet"))
+        let inputs = BatchInputs.expand(args.positionals("file.gif"), recursive: args.flag("recursive"))
+        let c = try FitCommand.parseCommon(args, command: "check", defaults: true)
+        let workers: Int
+        do { workers = try BatchInputs.jobCount(args) } catch { throw CLIError.usage(error) }
         let junit = args.value("junit")
         if let junit { try OutputPaths.checkFile(junit, force: args.flag("force")) }
+        let quiet = args.flag("quiet")
+        // One file: its frames count on the bar; several: the files do.
+        let progress = Progress(console: console, quiet: quiet)
+        let job = CheckJob(common: c, frameProgress: inputs.count == 1 ? progress : nil)
+        if inputs.count > 1 { progress.start(label: "checking", total: inputs.count, unit: "files") }
+
         var worst: Int32 = CLIError.Code.success
         var cases: [(file: String, seconds: Double, failure: String?, error: String?)] = []
-        for file in files {
-            let start = Date()
-            do {
-                let outcome = try FitRun.run(file: file, document: c.document, modelFile: c.modelFile, settings: c.settings, options: c.options)
-                if !args.flag("quiet") { for w in outcome.warnings { console.warn("\(file): \(w)") } }
-                let failures = c.thresholds.failures(outcome.result)
-                let r = outcome.result
-                let figures = "max timing error \(r.maxTimingError.map(ms) ?? "-"), max angle error \(r.maxAngleError.map { fixed($0, 2) + "°" } ?? "-"), rate \(fixed(r.rate, 3))"
-                if failures.isEmpty {
-                    console.out.write(console.styled("PASS", .green, terminal: console.outIsTerminal) + " \(file) (\(figures))\n")
-                } else {
-                    console.out.write(console.styled("FAIL", .red, terminal: console.outIsTerminal) + " \(file): \(failures.joined(separator: "; "))\n")
-                    if worst == CLIError.Code.success { worst = CLIError.Code.thresholdExceeded }
-                }
-                cases.append((file, Date().timeIntervalSince(start), failures.isEmpty ? nil : failures.joined(separator: "; "), nil))
-            } catch {
-                console.error(error.message)
-                console.out.write(console.styled("ERROR", .red, terminal: console.outIsTerminal) + " \(file): \(error.message)\n")
-                if worst == CLIError.Code.success || worst == CLIError.Code.thresholdExceeded { worst = error.exitCode }
-                cases.append((file, Date().timeIntervalSince(start), nil, error.message))
+        var tally = BatchTally()
+        BatchPool.run(count: inputs.count, workers: workers, job: { job.check(inputs[$0]) }) { i, r in
+            if !quiet { for w in r.warnings { console.warn(w) } }
+            switch r.verdict {
+            case .pass(let figures):
+                console.out.write(console.styled("PASS", .green, terminal: console.outIsTerminal) + " \(r.file) (\(figures))\n")
+            case .fail(let failures):
+                console.out.write(console.styled("FAIL", .red, terminal: console.outIsTerminal) + " \(r.file): \(failures)\n")
+                if worst == CLIError.Code.success { worst = CLIError.Code.thresholdExceeded }
+            case .error(let message, let code):
+                console.error(message)
+                // The message names the file already; the line puts it first, once.
+                let reason = message.hasPrefix(r.file + ": ") ? String(message.dropFirst(r.file.count + 2)) : message
+                console.out.write(console.styled("ERROR", .red, terminal: console.outIsTerminal) + " \(r.file): \(reason)\n")
+                if worst == CLIError.Code.success || worst == CLIError.Code.thresholdExceeded { worst = code }
             }
+            tally.add(r.verdict.exitCode)
+            cases.append((r.file, r.seconds, r.verdict.failureText, r.verdict.errorText))
+            if inputs.count > 1 { progress.update(i + 1) }
         }
+        progress.finish()
+        if inputs.count > 1 { console.out.write(tally.line(passWord: "passed") + "\n") }
         if let junit { try writeText(junitXML(cases, model: c.modelFile), to: junit, overwrite: args.flag("force")) }
         return worst
     }
@@ -84,5 +93,58 @@ enum CheckCommand {
         }
         xml += "  </testsuite>\n</testsuites>\n"
         return xml
+    }
+}
+
+/// One file of `check`: fit, then the thresholds' verdict. Shared by the batch's worker threads;
+/// everything it holds is a value except the progress bar, which only a single-file run gets.
+private struct CheckJob: @unchecked Sendable {
+    let common: (document: ModelDocument, modelFile: String, settings: InspectSettings, options: FitOptions, thresholds: Thresholds, format: OutputFormat)
+    let frameProgress: Progress?
+
+    struct Result: Sendable {
+        var file: String
+        var seconds: Double
+        var verdict: Verdict
+        var warnings: [String]
+    }
+
+    enum Verdict: Sendable {
+        case pass(figures: String)
+        case fail(String)
+        case error(String, code: Int32)
+
+        var exitCode: Int32 {
+            switch self {
+            case .pass: CLIError.Code.success
+            case .fail: CLIError.Code.thresholdExceeded
+            case .error(_, let code): code
+            }
+        }
+        var failureText: String? { if case .fail(let f) = self { f } else { nil } }
+        var errorText: String? { if case .error(let m, _) = self { m } else { nil } }
+    }
+
+    func check(_ input: BatchInputs.Input) -> Result {
+        let start = Date()
+        guard case .file(let file) = input else {
+            if case .unreadable(let path, let reason) = input {
+                return Result(file: path, seconds: 0, verdict: .error("\(path): \(reason)", code: CLIError.Code.unreadableInput), warnings: [])
+            }
+            return Result(file: input.path, seconds: 0, verdict: .error("\(input.path): cannot open", code: CLIError.Code.unreadableInput), warnings: [])
+        }
+        var settings = common.settings
+        settings.progress = frameProgress ?? .silent
+        do {
+            let outcome = try FitRun.run(file: file, document: common.document, modelFile: common.modelFile, settings: settings, options: common.options)
+            let failures = common.thresholds.failures(outcome.result)
+            let r = outcome.result
+            let figures = "max timing error \(r.maxTimingError.map(ms) ?? "-"), max angle error \(r.maxAngleError.map { fixed($0, 2) + "°" } ?? "-"), rate \(fixed(r.rate, 3))"
+            return Result(file: file, seconds: Date().timeIntervalSince(start),
+                          verdict: failures.isEmpty ? .pass(figures: figures) : .fail(failures.joined(separator: "; ")),
+                          warnings: outcome.warnings.map { "\(file): \($0)" })
+        } catch {
+            return Result(file: file, seconds: Date().timeIntervalSince(start), verdict: .error(error.message, code: error.exitCode), warnings: [])
+        }
     }
 }

@@ -14,7 +14,7 @@ enum FitCommand {
         name: "fit",
         abstract: "Fit the model's curves to the frames and report per-frame timing and angle errors.",
         discussion: "Model time = phase + rate × GIF time. The phase is searched over the model's whole span and the rate from 0.05 to 20 (recordings are often mislabelled); variables with fit ranges are estimated too. A frame's timing error is the shift of model time that best explains it (positive: the frame shows a state the model had reached earlier — the animation lags); it is empty where the model is flat. Timing errors are in model seconds, times in recording seconds.",
-        arguments: [ArgumentSpec("file.gif", help: "The recording to fit.")],
+        arguments: [ArgumentSpec("file.gif", help: "The recording to fit (several files or folders run as a batch).", repeated: true)],
         options: [
             .option("model", value: "file", help: "The animation model (required)."),
             .option("rate", value: "r", help: "Pin the rate (model seconds per GIF second), e.g. 1 for a renderer whose delays are exact."),
@@ -22,7 +22,7 @@ enum FitCommand {
             .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "3/4 of a frame interval"),
         ] + Thresholds.options + PlacementOptions.all + [
             SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels, SharedOptions.maxModelBytes, SharedOptions.lenient, SharedOptions.quiet,
-        ] + VisualOutputs.options,
+        ] + BatchInputs.options + VisualOutputs.options,
         examples: [
             CommandExample(["payment.gif", "--model", "payment-success.json"], "Fit phase, rate and the success moment."),
             CommandExample(["payment.gif", "--model", "payment-success.json", "--html", "report.html", "--svg", "plot.svg"], "The report page and the plot, for a CI artifact."),
@@ -70,7 +70,7 @@ enum FitCommand {
     }
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
-        let file = args.positional("file.gif")!
+        let file = args.positionals("file.gif")[0]
         var c = try parseCommon(args, command: "fit", defaults: false)
         let visuals = try VisualOutputs.read(args)
         let progress = Progress(console: console, quiet: args.flag("quiet"))

@@ -10,16 +10,17 @@ enum InfoCommand {
         name: "info",
         abstract: "Show a GIF's structure: screen, palette, loop count and one row per frame.",
         discussion: "Every frame is decoded and composited, so damaged data and odd but playable files (frames past the screen, indices past the palette, a missing trailer) are reported. Times are in milliseconds in tables and seconds in JSON.",
-        arguments: [ArgumentSpec("file.gif", help: "The animated GIF to describe.")],
+        arguments: [ArgumentSpec("file.gif", help: "The animated GIF to describe (several files or folders run as a batch).", repeated: true)],
         options: [SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels,
-                  SharedOptions.lenient, SharedOptions.quiet],
+                  SharedOptions.lenient, SharedOptions.quiet] + BatchInputs.options,
         examples: [
             CommandExample(["spinner.gif"], "Frame table on the terminal."),
+            CommandExample(["recordings/", "--recursive", "--format", "csv"], "Every GIF under a folder, one CSV with a file column."),
             CommandExample(["spinner.gif", "--format", "json", "--delay-policy", "browser"], "Machine-readable, with delays as browsers play them."),
         ])
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
-        let file = args.positional("file.gif")!
+        let file = args.positionals("file.gif")[0]
         let format: OutputFormat
         let timing: FrameTiming
         let options: GIFDecodeOptions

@@ -13,12 +13,12 @@ enum InspectCommand {
         name: "inspect",
         abstract: "Measure every frame's stroke: find the animated ring(s) and report where each stroke starts and ends.",
         discussion: "Rings are found by what changes over time, so static UI does not disturb them; ends are placed to a fraction of a pixel from the anti-aliased ink and corrected for round caps. With --model, the model's layers and colours guide the search: the ring gives the pixel scale and offset, which place the other layers (a tick's drawn length is reported as strokeEnd). Also reports, from the measurements alone, when the animation repeats and the frames where the arc vanishes.",
-        arguments: [ArgumentSpec("file.gif", help: "The recording to measure.")],
+        arguments: [ArgumentSpec("file.gif", help: "The recording to measure (several files or folders run as a batch).", repeated: true)],
         options: [
             .option("model", value: "file", help: "An animation model whose layers, colours and caps guide the search."),
         ] + PlacementOptions.all + [
             SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels, SharedOptions.lenient, SharedOptions.maxModelBytes, SharedOptions.quiet,
-        ] + VisualOutputs.options,
+        ] + BatchInputs.options + VisualOutputs.options,
         examples: [
             CommandExample(["spinner.gif"], "Find the ring and measure every frame."),
             CommandExample(["payment.gif", "--model", "payment-success.json", "--format", "json"], "Ring and tick, placed by the model."),
@@ -27,7 +27,7 @@ enum InspectCommand {
         ])
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
-        let file = args.positional("file.gif")!
+        let file = args.positionals("file.gif")[0]
         let format: OutputFormat
         var settings = InspectSettings()
         do throws(UsageError) {

@@ -10,6 +10,7 @@ import Darwin
 final class Progress {
     private let sink: TextSink?
     private var label = ""
+    private var unit = "frames"
     private var total = 0
     private var started = 0.0
     private var lastDraw = -1.0
@@ -23,8 +24,9 @@ final class Progress {
     /// A bar that never draws.
     static var silent: Progress { Progress(console: Console(out: BufferSink(), err: BufferSink()), quiet: true) }
 
-    func start(label: String, total: Int) {
+    func start(label: String, total: Int, unit: String = "frames") {
         self.label = label
+        self.unit = unit
         self.total = total
         started = Self.now()
         lastDraw = -1
@@ -41,8 +43,9 @@ final class Progress {
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let elapsed = now - started
         // The rate only once there is a half second to average over.
-        let rate = elapsed >= 0.5 ? ", \(Int((Double(done) / elapsed).rounded())) frames/s" : ""
-        sink.write("\r\u{1B}[2K\(label) \(bar) \(done)/\(total) frames\(rate)")
+        let perSecond = Double(done) / elapsed
+        let rate = elapsed < 0.5 ? "" : perSecond >= 10 ? ", \(Int(perSecond.rounded())) \(unit)/s" : ", \(fixed(perSecond, 1)) \(unit)/s"
+        sink.write("\r\u{1B}[2K\(label) \(bar) \(done)/\(total) \(unit)\(rate)")
         drawn = true
     }
 

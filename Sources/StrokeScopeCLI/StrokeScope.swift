@@ -21,12 +21,12 @@ public enum StrokeScope {
                 return CLIError.Code.success
             case .run(let args):
                 switch args.command.name {
-                case InfoCommand.spec.name: return try InfoCommand.run(args, console)
+                case InfoCommand.spec.name: return try batchOrOne(args, console, InfoCommand.run)
                 case FramesCommand.spec.name: return try FramesCommand.run(args, console)
                 case ModelCommand.spec.name: return try ModelCommand.run(args, console)
                 case RenderCommand.spec.name: return try RenderCommand.run(args, console)
-                case InspectCommand.spec.name: return try InspectCommand.run(args, console)
-                case FitCommand.spec.name: return try FitCommand.run(args, console)
+                case InspectCommand.spec.name: return try batchOrOne(args, console, InspectCommand.run)
+                case FitCommand.spec.name: return try batchOrOne(args, console, FitCommand.run)
                 case CheckCommand.spec.name: return try CheckCommand.run(args, console)
                 case InferCommand.spec.name: return try InferCommand.run(args, console)
                 default:
@@ -40,7 +40,13 @@ public enum StrokeScope {
         }
     }
 
-    private static func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
+    /// Several files or a folder run as a batch; one file runs as itself.
+    private static func batchOrOne(_ args: ParsedArguments, _ console: Console, _ command: @escaping BatchRun.Command) throws(CLIError) -> Int32 {
+        if BatchInputs.isBatch(args.positionals("file.gif")) { return try BatchRun.run(args, console, command: command) }
+        return try command(args, console)
+    }
+
+        private static func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
         do { return try tool.parse(arguments) } catch { throw CLIError.usage(error) }
     }
 }
