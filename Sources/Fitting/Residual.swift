@@ -50,6 +50,16 @@ enum Residual {
     /// Whether the two disagree only by an arc or a gap under a pixel long, which no picture
     /// can show (a stroke just vanishing, a ring just closing).
     static func belowAPixel(_ o: Observation, _ p: LayerPresentation) -> Bool {
+        if let length = o.pathLengthPixels {
+            // An open path: the drawn part's length in pixels, measured or modelled.
+            let model = p.state == .arc ? (p.values.strokeEnd - p.values.strokeStart) * length : nil
+            let measured = o.state == .arc ? o.strokeEnd.map { $0 * length } : nil
+            switch (o.state, p.state) {
+            case (.empty, .arc): return (model ?? length) < 1
+            case (.arc, .empty), (.arc, .absent): return (measured ?? length) < 1
+            default: return false
+            }
+        }
         guard let scale = o.pixelsPerPoint, let radius = p.radius else { return false }
         let pxPerDegree = radius * scale * Double.pi / 180
         func span(_ s: Double?, _ e: Double?) -> Double? {

@@ -20,7 +20,8 @@ public struct PolylineMeasurer: Sendable {
     }
 
     let step = 0.5
-    let length: Double
+    /// The path's length, in pixels.
+    public let length: Double
     /// Distances of the interior vertices along the path (pixels): near a join the ink of the
     /// two segments overlaps, so ends there are placed by the half-coverage crossing instead of by area.
     let joins: [Double]

@@ -93,7 +93,9 @@ enum FitRun {
                 guard let track = inspection.tracks.first(where: { $0.name == layer.name }) else { return nil }
                 let m = track.measurements[i]
                 let state = Observation.State(rawValue: m.state) ?? .unknown
-                if case .path = track.kind { return Observation(state: state, strokeEnd: m.strokeEnd, pixelsPerPoint: inspection.scale) }
+                if case .path(let measurer, _, _, _) = track.kind {
+                    return Observation(state: state, strokeEnd: m.strokeEnd, pixelsPerPoint: inspection.scale, pathLengthPixels: measurer.length)
+                }
                 return Observation(state: state, startAngle: m.startAngle, endAngle: m.endAngle, pixelsPerPoint: inspection.scale)
             }
             return ObservedFrame(index: frame.info.index, time: frame.time, delay: frame.delay,
