@@ -38,7 +38,8 @@ struct FitCheckCommandTests {
         let r = strokescope("check", Self.render + "/spinner-1x-4cs-32-delta.gif", Self.render + "/spinner-1x-3cs-spoiled.gif",
                             "--model", Self.spinner, "--rate", "1", "--max-timing-error", "20ms", "--junit", junit, "--quiet")
         let lines = r.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
+        #expect(lines.count == 3)
+        #expect(lines.last == "1 passed, 1 failed, 0 unreadable")
         #expect(lines[0].hasPrefix("PASS "))
         #expect(lines[1].hasPrefix("FAIL "))
         // The frame captured late (frame 5 of the spoiled render) is the one that fails.
