@@ -7,7 +7,7 @@ struct BadInputCLITests {
     @Test("usage errors exit 64 in familiar wording", arguments: [
         (["info", "x.gif", "--fomat", "json"], "error: Unknown option '--fomat'. Did you mean '--format'?"),
         (["info", "x.gif", "--format", "xml"], "error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'csv', 'json' or 'markdown'."),
-        (["info"], "error: Missing expected argument '<file.gif>'."),
+        (["info"], "error: Missing expected argument '<file.gif> ...'."),
         (["infi", "x.gif"], "error: Unknown command 'infi'. Did you mean 'info'?"),
         (["info", "x.gif", "--fps", "abc"], "error: The value 'abc' is invalid for '--fps <n>': expected a number between 0.01 and 1000."),
         (["frames", "x.gif"], "error: Missing expected option '--output <dir>' or '--sheet <file.png>'."),
