@@ -63,7 +63,7 @@ struct VisualOutputs {
                 if let gif {
                     var image = frame.image
                     marksOfFrame.paint(on: &image)
-                    try gif.add(image, delayCentiseconds: frame.info.delayCentiseconds, loopCount: decoder.loopCount)
+                    try gif.add(image, original: frame.image, delayCentiseconds: frame.info.delayCentiseconds, loopCount: decoder.loopCount)
                 }
                 if let htmlFile {
                     var thumb = frame.image.resized(toAbout: 320)
@@ -109,9 +109,10 @@ final class OverlayGIFWriter {
         self.overwrite = overwrite
     }
 
-    /// Adds a frame; the first one creates the file, with the input's loop count (known once
-    /// its first frame is decoded; `nil`: play once, as the input).
-    func add(_ image: RGBAImage, delayCentiseconds: Int, loopCount: Int?) throws(CLIError) {
+    /// Adds a frame (`image`, the overlay drawn on `original`); the first one creates the file,
+    /// with the input's loop count (known once its first frame is decoded; `nil`: play once, as
+    /// the input).
+    func add(_ image: RGBAImage, original: RGBAImage, delayCentiseconds: Int, loopCount: Int?) throws(CLIError) {
         if encoder == nil {
             do {
                 encoder = try GIFEncoder(path: path, width: width, height: height, globalPalette: nil, backgroundIndex: 0,
@@ -119,17 +120,35 @@ final class OverlayGIFWriter {
             } catch { throw CLIError.gif(error) }
         }
         guard let encoder else { return }
-        var histogram = ColorHistogram()
-        histogram.add(image)
-        let transparent = histogram.transparentPixelCount > 0
-        let palette = PaletteBuilder(maxColors: 256, reserveTransparent: transparent, refinementPasses: 1).palette(for: histogram)
+        let palette = Self.palette(for: image, original: original)
         var mapper = PaletteMapper(palette: palette)
         let indices = mapper.indices(for: image)
         do {
             try encoder.add(GIFEncodedFrame(rect: PixelRect(x: 0, y: 0, width: width, height: height), indices: indices,
                                             localPalette: palette.colors, delayCentiseconds: delayCentiseconds,
-                                            disposal: transparent ? .background : .keep, transparentIndex: palette.transparentIndex))
+                                            disposal: palette.transparentIndex != nil ? .background : .keep,
+                                            transparentIndex: palette.transparentIndex))
         } catch { throw CLIError.gif(error) }
+    }
+
+    /// The recording's own colours kept exactly, plus the overlay's three (their anti-aliased
+    /// edges take the nearest entry): a GIF frame composited from palettes nearly always has
+    /// few enough. Otherwise Wu's quantiser over the drawn frame.
+    static func palette(for image: RGBAImage, original: RGBAImage) -> Palette {
+        var histogram = ColorHistogram()
+        histogram.add(original)
+        let transparent = histogram.transparentPixelCount > 0
+        let style = OverlayStyle()
+        let extra = [style.modelColor, style.startColor, style.endColor]
+        if let exact = histogram.exactColors, exact.count + extra.count + (transparent ? 1 : 0) <= Palette.maxCount {
+            var colors = exact.map(\.color)
+            for c in extra where !colors.contains(c) { colors.append(c) }
+            if transparent { colors.append(.transparent) }
+            return Palette(colors: colors, transparentIndex: transparent ? colors.count - 1 : nil)
+        }
+        var drawn = ColorHistogram()
+        drawn.add(image)
+        return PaletteBuilder(maxColors: 256, reserveTransparent: drawn.transparentPixelCount > 0, refinementPasses: 1).palette(for: drawn)
     }
 
     func finish() throws(CLIError) {
