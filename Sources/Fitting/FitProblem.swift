@@ -10,6 +10,8 @@ struct Problem {
     let pinnedRate: Double?
     /// Indices into `frames` left out as outliers.
     var excluded: Set<Int> = []
+    /// The loss reads at most about this many frames, evenly spread.
+    var frameLimit = 400
 
     init(document: ModelDocument, frames: [ObservedFrame], free: [Variable], fixed: [String: Double],
          evaluation: EvaluationOptions, pinnedRate: Double?) {
@@ -19,7 +21,12 @@ struct Problem {
         self.fixed = fixed
         self.evaluation = evaluation
         self.pinnedRate = pinnedRate
+        // Without free variables every parameter vector resolves to the same model: once.
+        fixedModel = free.isEmpty ? try? document.resolve(overrides: fixed, options: evaluation) : nil
     }
+
+    /// The model when no variable is free (phase and rate do not change it).
+    private let fixedModel: ResolvedModel?
 
     func overrides(_ p: [Double]) -> [String: Double] {
         var o = fixed
@@ -28,7 +35,8 @@ struct Problem {
     }
 
     func model(_ p: [Double]) -> ResolvedModel? {
-        try? document.resolve(overrides: overrides(p), options: evaluation)
+        if let fixedModel { return fixedModel }
+        return try? document.resolve(overrides: overrides(p), options: evaluation)
     }
 
     func rate(_ p: [Double]) -> Double { pinnedRate ?? exp(p[1]) }
@@ -65,7 +73,7 @@ struct Problem {
         let prior = self.prior(p)
         let r = rate(p)
         // At most ~400 frames: enough to pin the parameters, cheap enough for the simplex.
-        let stride = max(1, frames.count / 400)
+        let stride = max(1, frames.count / frameLimit)
         var total = 0.0
         var i = 0
         while i < frames.count {
@@ -93,8 +101,9 @@ struct Problem {
         return prior
     }
 
-    /// Nelder–Mead from `start` over the free parameters (the rate only when not pinned).
-    func refine(from start: [Double]) -> (loss: Double, parameters: [Double]) {
+    /// Nelder–Mead from `start` over the free parameters (the rate only when not pinned), until
+    /// the simplex is smaller than `size` in every parameter.
+    func refine(from start: [Double], size tolerance: Double = 1e-7) -> (loss: Double, parameters: [Double]) {
         let active = (0..<start.count).filter { $0 != 1 || pinnedRate == nil }
         func expand(_ x: [Double]) -> [Double] {
             var p = start
@@ -125,7 +134,7 @@ struct Problem {
             values = order.map { values[$0] }
             if abs(values[n] - values[0]) <= 1e-9 * (abs(values[0]) + 1e-12) {
                 let size = simplex.dropFirst().map { s in zip(s, simplex[0]).map { abs($0 - $1) }.max() ?? 0 }.max() ?? 0
-                if size < 1e-7 { break }
+                if size < tolerance { break }
             }
             let centroid = (0..<n).map { k in simplex[0..<n].reduce(0) { $0 + $1[k] } / Double(n) }
             func point(_ t: Double) -> [Double] { (0..<n).map { centroid[$0] + t * (simplex[n][$0] - centroid[$0]) } }

@@ -7,8 +7,9 @@ import AnimationModel
 ///    log-spaced) on a time table of the model, using the first frames, for every combination
 ///    of a few values of each free variable.
 /// 2. Nelder–Mead refinement of the best candidates with exact evaluation on all frames, with
-///    a robust (Cauchy) loss so a few bad frames pull little; frames far off are then marked
-///    outliers and the fit is refined without them.
+///    a robust (Cauchy) loss so a few bad frames pull little (on long recordings the candidates
+///    are first screened on a hundred frames and only the promising ones refined on all, see
+///    `finalists`); frames far off are then marked outliers and the fit is refined without them.
 /// 3. Per frame: the model at the fitted time, angle errors, and the timing error — the shift
 ///    of model time that best explains the frame.
 public enum Fitter {
@@ -53,17 +54,12 @@ public enum Fitter {
             let tMin = min(-span, phases.min() ?? 0) - 1
             let tMax = max(span, phases.max() ?? 0) + (rates.max() ?? 1) * (probeSpan + probe.first!.time) + 1
             let table = ModelTable(model: model, from: tMin, to: tMax, step: max(0.004, (tMax - tMin) / 60_000))
+            let losses = GridSearch.losses(table: table, probe: probe, rates: rates, phases: phases)
+            var c = 0
             for r in rates {
                 for phase in phases {
-                    var loss = 0.0
-                    for f in probe {
-                        let t = phase + r * f.time
-                        for (j, o) in f.layers.enumerated() {
-                            guard let o, let e = Residual.degrees(o, table.presentation(layer: j, at: t)) else { continue }
-                            loss += Residual.loss(e)
-                        }
-                    }
-                    candidates.append((loss + problem.prior([phase, log(r)] + values), [phase, log(r)] + values))
+                    candidates.append((losses[c] + problem.prior([phase, log(r)] + values), [phase, log(r)] + values))
+                    c += 1
                 }
             }
         }
@@ -83,7 +79,7 @@ public enum Fitter {
             if distinct { starts.append(c.parameters) }
         }
         var best: (loss: Double, parameters: [Double])?
-        for start in starts {
+        for start in finalists(of: starts, problem: problem) {
             let refined = problem.refine(from: start)
             if best == nil || refined.loss < best!.loss { best = refined }
         }

@@ -8,19 +8,35 @@ struct ModelTable {
     let step: Double
     /// Per layer, per sample.
     let samples: [[LayerPresentation]]
+    /// Samples per layer.
+    let sampleCount: Int
 
     init(model: ResolvedModel, from start: Double, to end: Double, step: Double) {
         self.model = model
         self.start = start
         self.step = step
         let count = max(2, Int(((end - start) / step).rounded(.up)) + 1)
+        sampleCount = model.layers.isEmpty ? 0 : count
         samples = model.layers.map { layer in (0..<count).map { layer.presentation(at: start + Double($0) * step) } }
+    }
+
+    /// The index of the sample nearest `t` (halfway rounds away from zero), or nil outside
+    /// the table.
+    @inline(__always) func index(at t: Double) -> Int? {
+        let x = (t - start) / step
+        // `Int(x.rounded())` without the library call (the grid search asks millions of times):
+        // truncation, then the exact fractional part decides, ties away from zero.
+        guard abs(x) < 0x1p52 else { return nil }
+        let whole = Int(x)
+        let fraction = x - Double(whole)
+        let k = fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
+        guard k >= 0, k < sampleCount else { return nil }
+        return k
     }
 
     /// The nearest sample (exact evaluation outside the table).
     func presentation(layer: Int, at t: Double) -> LayerPresentation {
-        let k = Int(((t - start) / step).rounded())
-        guard k >= 0, k < samples[layer].count else { return model.layers[layer].presentation(at: t) }
+        guard let k = index(at: t) else { return model.layers[layer].presentation(at: t) }
         return samples[layer][k]
     }
 }

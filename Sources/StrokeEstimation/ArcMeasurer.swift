@@ -11,30 +11,72 @@ import Raster
 public struct ArcMeasurer: Sendable {
     public let ring: RingGeometry
     public var convention: StrokeConvention
-    let sampler: RingSampler
+    var sampler: RingSampler { cache.sampler }
+    /// The samples of the last frame measured, updated where the next frame differs.
+    private var cache: RingSampleCache
     /// Ink colour and line width learned from frames with a long stretch of ink; used where a
     /// frame shows too little ink to tell them itself (a stroke about to vanish is faint and
     /// short, and normalising by its own faint colour would make it look long).
     private(set) var referenceInk: SIMD4<Float>?
     private(set) var referenceWidth: Double?
+    /// What the last frame gave, reused where the next frame repeats it (see `measure`).
+    private var last: LastFrame?
+
+    /// The last frame's result and the intermediate values that a repeating ring can reuse.
+    private struct LastFrame: Sendable {
+        var result: ArcMeasurement
+        /// The background read from the probes (nil: none inside the canvas).
+        var background: SIMD4<Float>?
+        /// Ink per bin and the background and ink it was computed with (nil: not computed).
+        var raw: [Double] = []
+        var rawBackground: SIMD4<Float>?
+        var rawInk: SIMD4<Float>?
+    }
 
     public init(ring: RingGeometry, canvasWidth: Int, canvasHeight: Int, convention: StrokeConvention = StrokeConvention()) {
         self.ring = ring
         self.convention = convention
-        sampler = RingSampler(ring: ring, width: canvasWidth, height: canvasHeight)
+        cache = RingSampleCache(sampler: RingSampler(ring: ring, width: canvasWidth, height: canvasHeight))
     }
 
     /// Distance of colours below which a frame's band counts as background only.
     static let minimumContrast: Float = 28
 
+    /// Measures one frame. Frames are usually measured in order: work is then limited to what
+    /// changed under the ring since the previous call, and the result is the same as measuring
+    /// the frame afresh after the same sequence of frames. A frame that repeats the last one
+    /// under the ring gets the last result: measuring it again would read the same samples, and
+    /// the reference ink and width are as they were (only a solid frame sets them, and a solid
+    /// frame's result does not depend on them). A bin's ink is only reused when its samples,
+    /// the background and the ink colour are all unchanged.
     public mutating func measure(_ image: RGBAImage) -> ArcMeasurement {
-        let (samples, probes) = sampler.sample(image)
-        let bins = sampler.bins, radial = sampler.radial
-        // Background: the median of the probes just outside (else inside) the band.
+        cache.update(image)
+        if let last, cache.changedBins.isEmpty { return last.result }
+        var memory = last ?? LastFrame(result: ArcMeasurement(state: .unknown, segments: []))
+        last = nil  // so the kept buffers are not shared (and copied) while they are updated
+        if last == nil || cache.probesChanged { memory.background = Self.background(cache.probes, bins: sampler.bins) }
+        let result = measureSamples(&memory)
+        memory.result = result
+        last = memory
+        return result
+    }
+
+    /// The median of the probes just outside (else inside) the band.
+    private static func background(_ probes: [SIMD4<Float>?], bins: Int) -> SIMD4<Float>? {
         var outside = (0..<bins).compactMap { probes[$0 * 2 + 1] }
         if outside.count < bins / 4 { outside = (0..<bins).compactMap { probes[$0 * 2] } }
-        guard !outside.isEmpty else { return ArcMeasurement(state: .unknown, segments: [], note: "the ring lies outside the frame") }
-        let bg = Self.median(outside)
+        return outside.isEmpty ? nil : median(outside)
+    }
+
+    private mutating func measureSamples(_ memory: inout LastFrame) -> ArcMeasurement {
+        let samples = cache.samples
+        let bins = sampler.bins, radial = sampler.radial
+        // The kept ink per bin stays valid only if this frame computes it again: an early
+        // return leaves it behind the samples.
+        let rawBackground = memory.rawBackground, rawInk = memory.rawInk
+        memory.rawBackground = nil
+        memory.rawInk = nil
+        guard let bg = memory.background else { return ArcMeasurement(state: .unknown, segments: [], note: "the ring lies outside the frame") }
         // Ink: the centre-line samples farthest from the background.
         var dmax: Float = 0
         for b in 0..<bins {
@@ -60,19 +102,51 @@ public struct ArcMeasurer: Sendable {
         }
         let axis = ink - bg
         let axisLength2 = (axis * axis).sum()
-        // Ink per bin, in pixels of line width.
-        var raw = [Double](repeating: 0, count: bins)
-        for b in 0..<bins {
-            var total: Float = 0
-            for k in 0..<radial {
-                let c = ((samples[b * radial + k] - bg) * axis).sum() / axisLength2
-                total += min(max(c, 0), 1)
+        // Ink per bin, in pixels of line width: only the changed bins when the background and
+        // the ink are those the last frame's bins were computed with.
+        let reuse = rawBackground == bg && rawInk == ink && memory.raw.count == bins
+        if !reuse { memory.raw = [Double](repeating: 0, count: bins) }
+        let radialStep = sampler.radialStep
+        samples.withUnsafeBufferPointer { samples in
+            memory.raw.withUnsafeMutableBufferPointer { raw in
+                func inkAcross(_ b: Int) {
+                    // Σ_k clamp(((sample − bg) · axis) / |axis|², 0, 1), added in k order. Four
+                    // samples are clamped at once: the same values (min and max only select),
+                    // without a branch per sample that mispredicts at every edge of the ink.
+                    let row = samples.baseAddress! + b * radial
+                    @inline(__always) func projection(_ k: Int) -> Float { ((row[k] - bg) * axis).sum() }
+                    var total: Float = 0
+                    var k = 0
+                    while k + 4 <= radial {
+                        let c = SIMD4<Float>(projection(k), projection(k + 1), projection(k + 2), projection(k + 3)) / axisLength2
+                        var v = c
+                        v.replace(with: 0, where: c .< 0)
+                        v.replace(with: 1, where: c .> 1)
+                        total += v[0]
+                        total += v[1]
+                        total += v[2]
+                        total += v[3]
+                        k += 4
+                    }
+                    while k < radial {
+                        total += min(max(projection(k) / axisLength2, 0), 1)
+                        k += 1
+                    }
+                    raw[b] = Double(total) * radialStep
+                }
+                if reuse {
+                    for b in cache.changedBins { inkAcross(b) }
+                } else {
+                    for b in 0..<bins { inkAcross(b) }
+                }
             }
-            raw[b] = Double(total) * sampler.radialStep
         }
+        memory.rawBackground = bg
+        memory.rawInk = ink
+        let raw = memory.raw
         let peak = raw.max() ?? 0
-        let interior = raw.filter { $0 >= 0.6 * peak }.sorted()
-        var width = interior.isEmpty ? 0 : interior[interior.count / 2]
+        let interior = raw.filter { $0 >= 0.6 * peak }
+        var width = interior.isEmpty ? 0 : Self.element(interior.count / 2, ofSorted: interior)
         if solid {
             referenceInk = ink
             referenceWidth = width
@@ -91,6 +165,22 @@ public struct ArcMeasurer: Sendable {
         result.inkColor = Self.straight(ink)
         result.lineWidth = width
         return result
+    }
+
+    /// The value at `index` of `values` sorted ascending (a selection: no full sort per frame).
+    static func element(_ index: Int, ofSorted values: [Double]) -> Double {
+        var v = values
+        var lo = 0, hi = v.count - 1
+        while lo < hi {
+            // Three-way partition around the middle element's value.
+            let pivot = v[(lo + hi) / 2]
+            var lt = lo, i = lo, gt = hi
+            while i <= gt {
+                if v[i] < pivot { v.swapAt(lt, i); lt += 1; i += 1 } else if v[i] > pivot { v.swapAt(i, gt); gt -= 1 } else { i += 1 }
+            }
+            if index < lt { hi = lt - 1 } else if index > gt { lo = gt + 1 } else { return pivot }
+        }
+        return v[index]
     }
 
     /// Runs of inked bins → state and ends.

@@ -92,13 +92,20 @@ public enum PeriodFinder {
 
     /// Interpolates angles the short way round.
     static func interpolate(_ a: Double, _ b: Double, _ f: Double) -> Double {
-        var d = (b - a).truncatingRemainder(dividingBy: 360)
+        var d = remainder360(b - a)
         if d > 180 { d -= 360 } else if d < -180 { d += 360 }
         return a + d * f
     }
 
     static func circular(_ a: Double, _ b: Double) -> Double {
-        let d = abs(a - b).truncatingRemainder(dividingBy: 360)
+        let d = remainder360(abs(a - b))
         return min(d, 360 - d)
+    }
+
+    /// `x.truncatingRemainder(dividingBy: 360)`, skipping the library call in the usual case
+    /// (angles differ by less than a turn, where the remainder is `x` itself): the period search
+    /// makes millions of these.
+    @inline(__always) static func remainder360(_ x: Double) -> Double {
+        abs(x) < 360 ? x : x.truncatingRemainder(dividingBy: 360)
     }
 }

@@ -95,6 +95,9 @@ public struct PolylineMeasurer: Sendable {
         self.probes = probes
     }
 
+    /// Byte offsets of the pixels `measure` reads (with repeats).
+    var pixelsRead: [Int] { (offsets + probes).filter { $0 >= 0 }.map(Int.init) }
+
     /// How much of the path is drawn in `image`, given the ink colour (straight RGBA).
     public func measure(_ image: RGBAImage, ink: RGBA) -> Measurement {
         var profile = [Double](repeating: 0, count: steps)

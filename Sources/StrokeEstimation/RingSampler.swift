@@ -17,10 +17,10 @@ struct RingSampler: Sendable {
     /// Radial distance between samples, pixels.
     let radialStep: Double
     /// Per sample: 4 pixel offsets (RGBA byte offsets) and 4 weights; bins × radial entries.
-    private let offsets: [Int32]
-    private let weights: [Float]
+    let offsets: [Int32]
+    let weights: [Float]
     /// Per bin: the background probes just inside and outside the band (byte offsets, nearest pixel).
-    private let probes: [Int32]
+    let probes: [Int32]
     /// Index of the radial sample at the centre line.
     let centre: Int
 
@@ -70,7 +70,8 @@ struct RingSampler: Sendable {
     /// Angle (degrees clockwise from 12 o'clock) at the centre of bin `b` (may be fractional).
     func angle(ofBin b: Double) -> Double { (b + 0.5) / Double(bins) * 360 }
 
-    /// Samples one frame: the premultiplied colours of all samples, and of the probes.
+    /// Samples one frame: the premultiplied colours of all samples, and of the probes. (The
+    /// measuring pass uses `RingSampleCache`, which gives the same values frame after frame.)
     func sample(_ image: RGBAImage) -> (samples: [SIMD4<Float>], probes: [SIMD4<Float>?]) {
         var samples = [SIMD4<Float>](repeating: .zero, count: bins * radial)
         var probeColours = [SIMD4<Float>?](repeating: nil, count: bins * 2)

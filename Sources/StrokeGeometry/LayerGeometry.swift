@@ -49,7 +49,8 @@ public struct LayerGeometry: Sendable, Hashable {
         guard let circle = circularArc else { return nil }
         let transform = pathToScreen(rotation: rotation)
         let centre = transform.apply(to: circle.center)
-        let stroke = strokePath.visibleStroke(strokeStart: strokeStart, strokeEnd: strokeEnd, mode: mode)
+        // Only the ends' points are used: their tangents are not computed.
+        let stroke = strokePath.visibleStroke(strokeStart: strokeStart, strokeEnd: strokeEnd, mode: mode, tangents: false)
         // A whole circle drawn whole is a ring without ends; anything else with two ends has angles.
         let showsEnds = stroke.hasTwoEnds && !(stroke.state == .full && circle.isFullCircle)
         func angle(_ location: StrokePath.Location?) -> Double? {

@@ -228,12 +228,14 @@ public struct StrokePath: Sendable, Hashable {
     }
 
     /// The place at `distance` points along the path (clamped to [0, L]).
-    func location(atDistance distance: Double, side: BoundarySide, mode: PointMode) -> Location? {
+    /// `tangents: false` leaves `tangent` at (0, 0), for callers that need only the point (the
+    /// fit evaluates ends on screen hundreds of thousands of times).
+    func location(atDistance distance: Double, side: BoundarySide, mode: PointMode, tangents: Bool = true) -> Location? {
         guard !elements.isEmpty else { return nil }
         let target = min(max(distance, 0), length)
         guard let index = elementIndex(holding: target, side: side) else {
             // Nothing has length: the path is a point (or several).
-            return place(elementIndex: 0, parameter: 0, distance: 0)
+            return place(elementIndex: 0, parameter: 0, distance: 0, tangent: tangents)
         }
         let element = elements[index]
         let within = target - element.startDistance
@@ -244,7 +246,7 @@ public struct StrokePath: Sendable, Hashable {
         case .exactArcLength:
             parameter = element.segment.parameter(atLength: within, totalLength: element.length)
         }
-        return place(elementIndex: index, parameter: parameter, distance: target)
+        return place(elementIndex: index, parameter: parameter, distance: target, tangent: tangents)
     }
 
     /// The element with non-zero length that holds `target`, choosing by `side` on a boundary.
@@ -265,11 +267,11 @@ public struct StrokePath: Sendable, Hashable {
         return side == .following ? lastWithLength : firstWithLength
     }
 
-    private func place(elementIndex index: Int, parameter: Double, distance: Double) -> Location {
+    private func place(elementIndex index: Int, parameter: Double, distance: Double, tangent: Bool = true) -> Location {
         let segment = elements[index].segment
         return Location(
             point: segment.point(at: parameter),
-            tangent: direction(ofElement: index, at: parameter),
+            tangent: tangent ? direction(ofElement: index, at: parameter) : Point(x: 0, y: 0),
             distance: distance, elementIndex: index, parameter: parameter)
     }
 
@@ -289,18 +291,18 @@ public struct StrokePath: Sendable, Hashable {
 
     /// The place where subpath `index` starts (distance at its start, direction of its first
     /// element with length).
-    func subpathStart(_ index: Int) -> Location {
+    func subpathStart(_ index: Int, tangent: Bool = true) -> Location {
         let subpath = subpaths[index]
         let first = subpath.elementRange.first { elements[$0].length > 0 } ?? subpath.elementRange.lowerBound
-        var location = place(elementIndex: first, parameter: 0, distance: subpath.startDistance)
+        var location = place(elementIndex: first, parameter: 0, distance: subpath.startDistance, tangent: tangent)
         location.point = subpath.startPoint
         return location
     }
 
     /// The place where subpath `index` ends (its last element with length, at parameter 1).
-    func subpathEnd(_ index: Int) -> Location {
+    func subpathEnd(_ index: Int, tangent: Bool = true) -> Location {
         let subpath = subpaths[index]
         let last = subpath.elementRange.last { elements[$0].length > 0 } ?? (subpath.elementRange.upperBound - 1)
-        return place(elementIndex: last, parameter: 1, distance: subpath.startDistance + subpath.length)
+        return place(elementIndex: last, parameter: 1, distance: subpath.startDistance + subpath.length, tangent: tangent)
     }
 }

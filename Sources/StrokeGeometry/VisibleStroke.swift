@@ -145,6 +145,13 @@ extension StrokePath {
     public func visibleStroke(
         strokeStart: Double, strokeEnd: Double, mode: PointMode = .coreAnimation
     ) -> VisibleStroke {
+        visibleStroke(strokeStart: strokeStart, strokeEnd: strokeEnd, mode: mode, tangents: true)
+    }
+
+    /// As above; `tangents: false` leaves the ends' tangents at (0, 0) (only points wanted).
+    func visibleStroke(
+        strokeStart: Double, strokeEnd: Double, mode: PointMode, tangents: Bool
+    ) -> VisibleStroke {
         let s = max(strokeStart, 0)
         let e = min(strokeEnd, 1)
         let shownStart = min(s, 1)
@@ -159,13 +166,13 @@ extension StrokePath {
             let last = subpaths.last!
             return VisibleStroke(
                 state: .full, strokeStart: 0, strokeEnd: 1,
-                start: first.isClosed ? nil : subpathStart(0),
-                end: last.isClosed ? nil : subpathEnd(subpaths.count - 1))
+                start: first.isClosed ? nil : subpathStart(0, tangent: tangents),
+                end: last.isClosed ? nil : subpathEnd(subpaths.count - 1, tangent: tangents))
         }
         return VisibleStroke(
             state: .partial, strokeStart: s, strokeEnd: e,
-            start: location(atDistance: s * length, side: .following, mode: mode),
-            end: location(atDistance: e * length, side: .preceding, mode: mode))
+            start: location(atDistance: s * length, side: .following, mode: mode, tangents: tangents),
+            end: location(atDistance: e * length, side: .preceding, mode: mode, tangents: tangents))
     }
 
     /// The drawn geometry for `strokeStart`/`strokeEnd`: nothing when empty; every subpath as it is

@@ -88,13 +88,16 @@ enum InspectPipeline {
         let screen = scan.screen
         guard frameCount > 0 else { throw CLIError("\(file): the file has no frames to inspect", exitCode: CLIError.Code.malformedInput) }
 
-        // Pass 1: what changes over time, from the first frames (all of a short animation).
-        // About three seconds at a typical 30 ms: enough for a ring to show itself; the rest of
-        // the file is only decoded once, for measuring.
+        // What changes over time, from the first frames (all of a short animation). About
+        // three seconds at a typical 30 ms: enough for a ring to show itself. The same decoder
+        // then goes on to measure the rest, so the file is decoded once: the sampled frames are
+        // kept as pixel changes (up to a memory cap) and measured from those once the rings are known.
         let sampleCount = frameCount <= 120 ? frameCount : max(120, frameCount / 10)
         var stats = PixelStatistics(width: screen.width, height: screen.height)
+        var recording = FrameRecording(width: screen.width, height: screen.height)
+        var sampleInfos: [GIFFrameInfo] = []
+        let decoder = try GIFDecoder(path: file, options: settings.decode)
         do {
-            let decoder = try GIFDecoder(path: file, options: settings.decode)
             var previous: PixelRect?
             while stats.frames < sampleCount, let frame = try decoder.next() {
                 // Only this frame's rectangle and the previous one's (its disposal) can change.
@@ -104,6 +107,8 @@ enum InspectPipeline {
                               height: max(p.maxY, rect.maxY) - min(p.y, rect.y))
                 } ?? rect
                 stats.add(frame.image, changed: changed)
+                recording.add(frame.image, changed: changed)
+                sampleInfos.append(frame.info)
                 previous = rect
             }
         }
@@ -115,9 +120,9 @@ enum InspectPipeline {
             rings = RingFinder.rings(in: stats, region: settings.region)
             if rings.isEmpty && sampleCount < frameCount {
                 // Nothing moved early on: look at every frame.
-                let decoder = try GIFDecoder(path: file, options: settings.decode)
+                let everything = try GIFDecoder(path: file, options: settings.decode)
                 var all = PixelStatistics(width: screen.width, height: screen.height)
-                while let frame = try decoder.next() { all.add(frame.image) }
+                while let frame = try everything.next() { all.add(frame.image) }
                 stats = all
                 rings = RingFinder.rings(in: stats, region: settings.region)
             }
@@ -137,30 +142,25 @@ enum InspectPipeline {
             inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")
         }
 
-        // Pass 2: measure every frame.
-        let decoder = try GIFDecoder(path: file, options: settings.decode)
-        var schedule = FrameSchedule(settings.timing)
+        // Measure every frame: the sampled ones from the recording (or decoded again when it
+        // outgrew its cap), then the rest as the decoder goes on.
+        var measuring = FrameMeasuring(inspection: inspection, timing: settings.timing)
         settings.progress.start(label: "measuring", total: frameCount)
         defer { settings.progress.finish() }
-        while let frame = try decoder.next() {
-            settings.progress.update(inspection.frames.count + 1)
-            let t = schedule.next(rawDelayCentiseconds: frame.info.delayCentiseconds)
-            inspection.frames.append(.init(info: frame.info, time: t.start, delay: t.duration))
-            for k in inspection.tracks.indices {
-                switch inspection.tracks[k].kind {
-                case .ring(let ring, var measurer, let layer):
-                    let m = measurer.measure(frame.image)
-                    inspection.tracks[k].kind = .ring(ring, measurer, modelLayer: layer)
-                    if let ink = m.inkColor, m.state == .arc || m.state == .full { inspection.tracks[k].inkColours.append(ink) }
-                    inspection.tracks[k].measurements.append(LayerReading(state: m.state.rawValue, note: m.note, arc: m))
-                case .path(let measurer, let ink, _, _):
-                    let colour = ink ?? inspection.tracks.first.flatMap { $0.inkColours.last } ?? .black
-                    let m = measurer.measure(frame.image, ink: colour)
-                    inspection.tracks[k].measurements.append(LayerReading(state: m.state.rawValue, strokeStart: m.strokeStart, strokeEnd: m.strokeEnd,
-                                                                                 note: m.state == .unknown ? "the stroke ends within a line width of the path's corner, where the two segments' ink overlaps" : nil))
-                }
-            }
+        var measured = 0
+        func measure(_ image: RGBAImage, _ info: GIFFrameInfo) {
+            measuring.add(image, info: info)
+            measured += 1
+            settings.progress.update(measured)
         }
+        if recording.isComplete {
+            recording.replay { i, image in measure(image, sampleInfos[i]) }
+        } else {
+            let again = try GIFDecoder(path: file, options: settings.decode)
+            while again.framesDecoded < sampleInfos.count, let frame = try again.next() { measure(frame.image, frame.info) }
+        }
+        while let frame = try decoder.next() { measure(frame.image, frame.info) }
+        inspection = measuring.finish()
         inspection.warnings = decoder.warnings.map(\.description)
         finishRings(&inspection, settings: settings)
         return inspection

@@ -9,8 +9,9 @@ extension ResolvedAnimation {
         case .group(let children):
             // The group's timing function warps its children's clock (§2.1).
             let childTime = timingFunction == nil ? u : duration * applyTiming(timingFunction, u / duration)
-            for child in children {
-                child.apply(at: childTime, to: &values, model: model, topLevel: false)
+            // Through the buffer: iterating the array would copy each child (and retain what it holds).
+            children.withUnsafeBufferPointer { list in
+                for i in list.indices { list[i].apply(at: childTime, to: &values, model: model, topLevel: false) }
             }
         case .basic(let fromValue, let toValue, let byValue):
             guard let property else { return }

@@ -1,0 +1,74 @@
+import Testing
+import Raster
+import StrokeGeometry
+@testable import StrokeEstimation
+
+@Suite("Measuring frame after frame without redoing unchanged work")
+struct IncrementalMeasuringTests {
+    /// Frames of the loading spinner, with a repeat and a frame whose ring is partly covered.
+    func frames() throws -> (images: [RGBAImage], width: Int, height: Int) {
+        let times = [0.1, 0.3, 0.3, 0.5, 0.9, 1.2, 1.25, 1.4, 0.6]
+        let (rendered, settings, _) = try renderFixture("loading-spinner.json", scale: 2, times: times)
+        var images = rendered.map(\.0)
+        images[5].fill(PixelRect(x: 0, y: 0, width: settings.width / 2, height: settings.height / 3), with: RGBA(200, 40, 40))
+        return (images, settings.width, settings.height)
+    }
+
+    @Test("the kept samples equal fresh sampling, frame after frame, also for a ring partly off the canvas")
+    func cacheMatchesFreshSampling() throws {
+        let (images, width, height) = try frames()
+        for circle in [Circle(center: Point(x: 100, y: 100), radius: 40), Circle(center: Point(x: 10, y: 100), radius: 40)] {
+            let sampler = RingSampler(ring: RingGeometry(circle: circle, lineWidth: 8), width: width, height: height)
+            var cache = RingSampleCache(sampler: sampler)
+            for (i, image) in images.enumerated() {
+                cache.update(image)
+                let fresh = sampler.sample(image)
+                #expect(cache.samples == fresh.samples, "frame \(i)")
+                #expect(cache.probes == fresh.probes, "frame \(i)")
+                if i == 2 { #expect(cache.changedBins.isEmpty, "a repeated frame changes nothing") }
+            }
+        }
+    }
+
+    @Test("a measurer gives the same readings whether or not it saw the previous frame")
+    func sameReadingsAnyOrder() throws {
+        let (images, width, height) = try frames()
+        var stats = PixelStatistics(width: width, height: height)
+        for (i, image) in images.enumerated() where i != 5 { stats.add(image) }  // not the covered one
+        let ring = try #require(RingFinder.rings(in: stats).first)
+        var streaming = ArcMeasurer(ring: ring, canvasWidth: width, canvasHeight: height)
+        let inOrder = images.map { streaming.measure($0) }
+        // Each frame measured by a measurer that saw only the frames before it, but starting
+        // with a blank canvas (so its kept samples differ from the streaming one's).
+        for k in images.indices {
+            var other = ArcMeasurer(ring: ring, canvasWidth: width, canvasHeight: height)
+            _ = other.measure(RGBAImage(width: width, height: height, fill: .white))
+            for image in images[..<k] { _ = other.measure(image) }
+            #expect(other.measure(images[k]) == inOrder[k], "frame \(k)")
+        }
+    }
+
+    @Test("recorded frames replay exactly, and a recording over its budget gives up")
+    func recordingReplays() throws {
+        let (images, width, height) = try frames()
+        var recording = FrameRecording(width: width, height: height)
+        for (i, image) in images.enumerated() {
+            // The first frame whole, then only where anything can differ (here: everywhere).
+            recording.add(image, changed: i == 0 ? nil : PixelRect(x: 0, y: 0, width: width, height: height))
+        }
+        #expect(recording.isComplete)
+        var replayed: [RGBAImage] = []
+        recording.replay { i, image in
+            #expect(i == replayed.count)
+            replayed.append(image)
+        }
+        #expect(replayed == images)
+
+        var small = FrameRecording(width: width, height: height, budget: 64)
+        for image in images { small.add(image) }
+        #expect(!small.isComplete)
+        var calls = 0
+        small.replay { _, _ in calls += 1 }
+        #expect(calls == 0)
+    }
+}
