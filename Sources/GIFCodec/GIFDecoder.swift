@@ -29,6 +29,11 @@ public struct GIFFrame: Sendable {
     public var info: GIFFrameInfo
     /// The whole screen as a browser shows it while this frame is on display.
     public var image: RGBAImage
+
+    public init(info: GIFFrameInfo, image: RGBAImage) {
+        self.info = info
+        self.image = image
+    }
 }
 
 /// Reads a GIF one frame at a time with giflib's record API and composites each frame as

@@ -124,6 +124,24 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
+    /// Copies the pixels of `rect ∩ bounds` from `source`, an image of the same size, to the
+    /// same place here.
+    public mutating func copyRegion(_ rect: PixelRect, from source: RGBAImage) {
+        precondition(source.width == width && source.height == height, "copyRegion needs images of one size")
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        let w = width
+        pixels.withUnsafeMutableBufferPointer { dst in
+            source.pixels.withUnsafeBufferPointer { src in
+                let rowBytes = r.width * 4
+                for row in r.y..<r.maxY {
+                    let o = (row * w + r.x) * 4
+                    (dst.baseAddress! + o).update(from: src.baseAddress! + o, count: rowBytes)
+                }
+            }
+        }
+    }
+
     /// A copy of `rect ∩ bounds`.
     public func cropped(to rect: PixelRect) -> RGBAImage {
         let r = rect.intersection(bounds)

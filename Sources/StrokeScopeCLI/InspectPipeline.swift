@@ -96,7 +96,9 @@ enum InspectPipeline {
         var stats = PixelStatistics(width: screen.width, height: screen.height)
         var recording = FrameRecording(width: screen.width, height: screen.height)
         var sampleInfos: [GIFFrameInfo] = []
-        let decoder = try GIFDecoder(path: file, options: settings.decode)
+        // Decoding runs on a second thread, a few frames ahead of the statistics and measuring.
+        let decoder = PrefetchedFrames(try GIFDecoder(path: file, options: settings.decode))
+        defer { decoder.stop() }
         do {
             var previous: PixelRect?
             while stats.frames < sampleCount, let frame = try decoder.next() {

@@ -1,0 +1,135 @@
+import Foundation
+import GIFCodec
+import Raster
+
+/// Decodes a GIF on a second thread, a few frames ahead of the thread that measures them: on a
+/// machine with two cores, decoding and measuring overlap, so `inspect` costs little more than
+/// the decode itself. At most `capacity` frames wait at a time, so memory stays a few canvases
+/// whatever the frame count. Frames, then the decoder's error if any, arrive in file order.
+///
+/// Each frame handed over is a canvas from a small pool, brought up to date by copying only
+/// what changed since that canvas last held a frame (the decoder's own canvas cannot be handed
+/// over: holding it would make every later frame copy the whole canvas). A frame kept by the
+/// reader past its turn is copied on write, never changed under it.
+final class PrefetchedFrames: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var buffer: [GIFFrame] = []
+    private var finished = false
+    private var stopped = false
+    private var failure: Error?
+    private let capacity: Int
+    private let decoder: GIFDecoder
+
+    // The decoding thread's own state.
+    private var pool: [RGBAImage] = []
+    private var filled: [Bool] = []
+    private var nextSlot = 0
+    /// The changed rectangle of each of the last `pool.count` frames, newest last.
+    private var recentChanges: [PixelRect] = []
+    private var previousRect: PixelRect?
+
+    /// Starts decoding `decoder`'s frames; only this object touches it from now on.
+    init(_ decoder: GIFDecoder, capacity: Int = 4) {
+        self.decoder = decoder
+        self.capacity = max(1, capacity)
+        let thread = Thread { [self] in self.decodeAll() }
+        thread.stackSize = 4 << 20
+        thread.start()
+    }
+
+    /// The next frame, nil after the last; rethrows the decoder's error in its place.
+    func next() throws -> GIFFrame? {
+        condition.lock()
+        defer { condition.unlock() }
+        while buffer.isEmpty && !finished { condition.wait() }
+        if !buffer.isEmpty {
+            let frame = buffer.removeFirst()
+            condition.broadcast()
+            return frame
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// Ends the decoding thread early (it exits at its next frame). Callers that may stop
+    /// reading before the end (an error, no ring found) call it, typically in a `defer`, so no
+    /// thread is left waiting for room in the buffer.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The decoder's warnings; complete once `next()` has returned nil.
+    var warnings: [GIFWarning] {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished ? decoder.warnings : []
+    }
+
+    private func decodeAll() {
+        while true {
+            let frame: GIFFrame?
+            do {
+                frame = try decodeIntoPool()
+            } catch {
+                finish(failure: error)
+                return
+            }
+            condition.lock()
+            guard let frame, !stopped else {
+                finished = true
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            while buffer.count >= capacity && !stopped { condition.wait() }
+            if !stopped { buffer.append(frame) }
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    private func finish(failure: Error) {
+        condition.lock()
+        self.failure = failure
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next frame, copied into the pool; the decoder's canvas is let go before returning.
+    private func decodeIntoPool() throws -> GIFFrame? {
+        guard let decoded = try decoder.next() else { return nil }
+        let image = decoded.image
+        let bounds = image.bounds
+        if pool.isEmpty {
+            // Frames waiting, one being read and one being filled: none is written while held.
+            pool = Array(repeating: RGBAImage(width: image.width, height: image.height), count: capacity + 2)
+            filled = Array(repeating: false, count: pool.count)
+        }
+        // Only this frame's rectangle and the previous one's (its disposal) can have changed.
+        let rect = decoded.info.rect
+        var changed = previousRect.map { union($0, rect) } ?? bounds
+        changed = changed.intersection(bounds)
+        previousRect = rect
+        recentChanges.append(changed)
+        if recentChanges.count > pool.count { recentChanges.removeFirst() }
+
+        let slot = nextSlot
+        nextSlot = (nextSlot + 1) % pool.count
+        // The slot last held the frame `pool.count` frames ago: bring it up to date.
+        let dirty = filled[slot] ? recentChanges.dropFirst().reduce(recentChanges[0], union) : bounds
+        pool[slot].copyRegion(dirty, from: image)
+        filled[slot] = true
+        return GIFFrame(info: decoded.info, image: pool[slot])
+    }
+
+    private func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        let x = min(a.x, b.x), y = min(a.y, b.y)
+        return PixelRect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
+    }
+}
