@@ -1,7 +1,7 @@
 import AnimationModel
 
 /// The fit's cost function and refinement. Parameters: [phase, ln(rate), free variables...].
-struct Problem {
+struct Problem: Sendable {
     let document: ModelDocument
     let frames: [ObservedFrame]
     let free: [Variable]

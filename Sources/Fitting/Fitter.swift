@@ -79,8 +79,8 @@ public enum Fitter {
             if distinct { starts.append(c.parameters) }
         }
         var best: (loss: Double, parameters: [Double])?
-        for start in finalists(of: starts, problem: problem) {
-            let refined = problem.refine(from: start)
+        let searched = problem
+        for refined in ParallelMap.map(finalists(of: starts, problem: problem), { searched.refine(from: $0) }) {
             if best == nil || refined.loss < best!.loss { best = refined }
         }
         guard var solution = best else {

@@ -13,7 +13,8 @@ extension Fitter {
         var screening = problem
         screening.frameLimit = 100
         guard starts.count > 1, problem.frames.count >= 2 * screening.frameLimit else { return starts }
-        let losses = starts.map { screening.refine(from: $0).loss }
+        let screen = screening
+        let losses = ParallelMap.map(starts) { screen.refine(from: $0).loss }
         guard let lowest = losses.min(), lowest.isFinite else { return starts }
         let limit = lowest + margin * abs(lowest) + 1e-9
         return starts.indices.filter { losses[$0] <= limit }.map { starts[$0] }
