@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Shared steps of the benchmark suites (bench-accuracy.sh, bench-fit.sh), sourced after their
-# option parsing: build (unless --no-build/--bin), resolve the binary, and make the work folder.
+# Shared steps of the benchmark suites (bench-accuracy.sh, bench-fit.sh, bench.sh), sourced after
+# their option parsing: build (unless --no-build/--bin), resolve the binary, and make the work
+# folder; and timing helpers (bench_time_once, bench_cpu_busy).
 # Uses and sets: build, bin, keep, caller_dir, work.
 
 # Builds strokescope in release when asked and checks that `bin` is there (absolute path).
@@ -49,4 +50,31 @@ bench_run_cases() {
     done < "$work/cases.tsv"
     wait
     echo "$count"
+}
+
+# Runs CMD once under /usr/bin/time -v (stdout to /dev/null, stderr to LOG.err) and sets
+# BENCH_SECONDS (wall clock with nanosecond resolution: time -v prints only 1/100 s), BENCH_CPU
+# (user + system seconds, less disturbed by other work on the machine), BENCH_PEAK_KB (maximum
+# RSS) and BENCH_RC (the command's exit code; the caller decides what is a failure).
+# Usage: bench_time_once LOG CMD...
+bench_time_once() {
+    local log="$1" start end
+    shift
+    start=$(date +%s%N)
+    BENCH_RC=0
+    /usr/bin/time -v -o "$log" "$@" > /dev/null 2> "$log.err" || BENCH_RC=$?
+    end=$(date +%s%N)
+    BENCH_SECONDS=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
+    BENCH_CPU=$(awk -F': ' '/User time|System time/ { t += $2 } END { printf "%.2f", t }' "$log")
+    BENCH_PEAK_KB=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$log")
+}
+
+# Prints how busy the CPUs are (percent, over one second). The load average would count the
+# benchmark's own build, so sample /proc/stat instead.
+bench_cpu_busy() {
+    local total0 idle0 total1 idle1
+    read -r total0 idle0 <<< "$(awk '/^cpu / { print $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9, $5 + $6 }' /proc/stat)"
+    sleep 1
+    read -r total1 idle1 <<< "$(awk '/^cpu / { print $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9, $5 + $6 }' /proc/stat)"
+    awk -v t="$((total1 - total0))" -v i="$((idle1 - idle0))" 'BEGIN { printf "%d\n", (t > 0 ? 100 * (t - i) / t : 0) }'
 }
