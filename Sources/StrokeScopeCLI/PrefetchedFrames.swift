@@ -29,7 +29,7 @@ final class PrefetchedFrames: @unchecked Sendable {
     private var previousRect: PixelRect?
 
     /// Starts decoding `decoder`'s frames; only this object touches it from now on.
-    init(_ decoder: GIFDecoder, capacity: Int = 4) {
+    init(_ decoder: GIFDecoder, capacity: Int = 2) {
         self.decoder = decoder
         self.capacity = max(1, capacity)
         let thread = Thread { [self] in self.decodeAll() }
