@@ -77,8 +77,11 @@ struct AngleSeries: Sendable {
         guard grid.count >= 3 else { return nil }
         let typical = grid.map(\.rms).sorted()[grid.count / 2]
         let threshold = max(2.0, 0.15 * typical)
+        // Short lags match trivially (the picture has barely moved): look for the first dip only
+        // after the mismatch has once risen above the threshold.
+        guard let risen = grid.firstIndex(where: { $0.rms >= threshold }) else { return nil }
         var pick: Int?
-        for i in grid.indices where grid[i].rms < threshold {
+        for i in grid.indices where i > risen && grid[i].rms < threshold {
             // The bottom of this dip.
             var j = i
             while j + 1 < grid.count && grid[j + 1].rms <= grid[j].rms { j += 1 }
@@ -126,5 +129,48 @@ struct AngleSeries: Sendable {
             if near.count > best.count { best = (near.count, near[near.count / 2]) }
         }
         return best.value
+    }
+
+    /// The rotation speed near `estimate` (degrees per second) that one straight line per steady
+    /// stretch, all with one common slope, fits best: a stretch is a maximal run of six-frame
+    /// windows of one end that a line fits within half a degree at a speed within 3°/s of the
+    /// estimate. Long holds pin the slope far better than six frames can. `estimate` when no
+    /// stretch is found.
+    func pooledSlope(near estimate: Double) -> Double {
+        let window = 6
+        var sxy = 0.0, sxx = 0.0
+        for series in [starts, ends] where count >= window {
+            var covered = [Bool](repeating: false, count: count)
+            for i in 0...(count - window) where runs[i] == runs[i + window - 1] {
+                let fit = Self.line(Array(times[i..<(i + window)]), Array(series[i..<(i + window)]))
+                if fit.rms <= 0.5 && abs(fit.slope - estimate) <= 3 {
+                    for k in i..<(i + window) { covered[k] = true }
+                }
+            }
+            var i = 0
+            while i < count {
+                guard covered[i] else { i += 1; continue }
+                var j = i
+                while j + 1 < count && covered[j + 1] && runs[j + 1] == runs[i] { j += 1 }
+                let t = Array(times[i...j]), y = Array(series[i...j])
+                let mt = t.reduce(0, +) / Double(t.count), my = y.reduce(0, +) / Double(y.count)
+                for k in t.indices { sxy += (t[k] - mt) * (y[k] - my); sxx += (t[k] - mt) * (t[k] - mt) }
+                i = j + 1
+            }
+        }
+        return sxx > 0 ? sxy / sxx : estimate
+    }
+
+    /// Least-squares line through the points: slope and RMS residual.
+    static func line(_ t: [Double], _ y: [Double]) -> (slope: Double, rms: Double) {
+        let n = Double(t.count)
+        let mt = t.reduce(0, +) / n, my = y.reduce(0, +) / n
+        var sxy = 0.0, sxx = 0.0
+        for k in t.indices { sxy += (t[k] - mt) * (y[k] - my); sxx += (t[k] - mt) * (t[k] - mt) }
+        guard sxx > 0 else { return (0, .infinity) }
+        let slope = sxy / sxx
+        var rss = 0.0
+        for k in t.indices { let r = y[k] - my - slope * (t[k] - mt); rss += r * r }
+        return (slope, (rss / n).squareRoot())
     }
 }

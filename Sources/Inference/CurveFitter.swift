@@ -29,10 +29,16 @@ enum CurveFitter {
     }
 
     static func fit(_ input: [CurveSample], period: Double, maxPieces: Int) -> PiecewiseCurve {
+        scoredFit(input, period: period, maxPieces: maxPieces).curve
+    }
+
+    /// The fitted curve with its residual (turns²) and its information-criterion score (lower is
+    /// better; comparable between fits of the same number of samples).
+    static func scoredFit(_ input: [CurveSample], period: Double, maxPieces: Int) -> (curve: PiecewiseCurve, rss: Double, score: Double) {
         let samples = input.sorted { $0.u < $1.u }
         guard samples.count >= 2, period > 0 else {
             let v = samples.first?.y ?? 0
-            return PiecewiseCurve(knots: [0, period], values: [v, v], timings: [.hold])
+            return (PiecewiseCurve(knots: [0, period], values: [v, v], timings: [.hold]), 0, 0)
         }
         let noise = max(noiseFloor, noiseLevel(samples))
         var best = chooseTimings(samples, knots: [0, period], timings: [.linear], noise: noise)
@@ -52,7 +58,9 @@ enum CurveFitter {
         }
         (best, bestScore) = mergePieces(samples, best, bestScore, noise: noise)
         best = freeControlPoints(samples, best, &bestScore, noise: noise)
-        return best.curve
+        (best, bestScore) = mergeIntoCustom(samples, best, bestScore, noise: noise)
+        (best, bestScore) = mergePieces(samples, best, bestScore, noise: noise)
+        return (best.curve, best.rss, bestScore)
     }
 
     // MARK: Scores

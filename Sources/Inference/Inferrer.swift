@@ -14,21 +14,22 @@ public enum Inferrer {
             throw .noPeriod(recordingSeconds: series.duration)
         }
         // A ring that does not turn moves its ends by whole turns per cycle; otherwise the ends'
-        // most common speed is the rotation (an end holding still on the turning ring).
+        // most common speed is a first estimate of the rotation (an end holding still on the
+        // turning ring), refined with the curves' fit (RotationSearch).
         let wholeTurns = abs(remainder(drift, 360)) <= 2
-        let rotation = wholeTurns ? 0 : series.commonSlope()
-        let net = drift - rotation * period
-        var advance = net.truncatingRemainder(dividingBy: 360)
-        if advance < 0 { advance += 360 }
-        if advance < 1 || advance > 359 { advance = 0 }
-
-        var model = InferredAnimation(name: options.name, appearance: appearance, scale: options.scale, period: period,
-                                      cycleStart: 0, pathStartAngle: 0, rotationSpeed: rotation, advance: advance,
-                                      strokeStart: PiecewiseCurve(knots: [0, period], values: [0, 0], timings: [.hold]),
-                                      strokeEnd: PiecewiseCurve(knots: [0, period], values: [1, 1], timings: [.hold]))
-        model.cycleStart = cycleStart(series, period: period, rotation: rotation, net: net)
-        fitCurves(&model, series: series, net: net, maxPieces: options.maxPieces)
-        if options.humanRounding { model = HumanRounding.round(model, series: series, samples: samples, net: net, maxPieces: options.maxPieces) }
+        let base = InferredAnimation(name: options.name, appearance: appearance, scale: options.scale, period: period,
+                                     cycleStart: 0, pathStartAngle: 0, rotationSpeed: 0, advance: 0,
+                                     strokeStart: PiecewiseCurve(knots: [0, period], values: [0, 0], timings: [.hold]),
+                                     strokeEnd: PiecewiseCurve(knots: [0, period], values: [1, 1], timings: [.hold]))
+        var fit: CycleFit
+        if wholeTurns {
+            fit = CycleFit.make(base, series: series, rotation: 0, drift: drift, maxPieces: options.maxPieces)
+        } else {
+            fit = RotationSearch.best(base, series: series, estimate: series.commonSlope(), drift: drift, maxPieces: options.maxPieces)
+        }
+        fit = fit.refiningCycleStart(series: series, drift: drift, maxPieces: options.maxPieces)
+        var model = fit.model
+        if options.humanRounding { model = HumanRounding.round(model, series: series, samples: samples, net: fit.net, maxPieces: options.maxPieces) }
         return model
     }
 
@@ -45,8 +46,9 @@ public enum Inferrer {
 
     /// Where a cycle starts: the moment that keeps one cycle's stroke within one turn of the path
     /// (the smallest span from the lowest start to the highest end), in the middle of the range of
-    /// moments that do equally well; returned at or before the first frame.
-    static func cycleStart(_ series: AngleSeries, period: Double, rotation: Double, net: Double) -> Double {
+    /// moments that do equally well; returned at or before the first frame, with that range's
+    /// half-width (seconds), within which the curves' fit may choose (CycleFit).
+    static func cycleStart(_ series: AngleSeries, period: Double, rotation: Double, net: Double) -> (start: Double, halfWidth: Double) {
         let first = series.times[0]
         let n = 720
         let spans: [Double] = (0..<n).map { j in
@@ -61,17 +63,7 @@ public enum Inferrer {
         while hi - lo < n - 1 && spans[(hi + 1) % n] <= limit { hi += 1 }
         var c = first + period * (Double(lo + hi) / 2) / Double(n)
         while c > first { c -= period }
-        return c
-    }
-
-    /// Chooses the path's start and fits both stroke ends over one cycle.
-    static func fitCurves(_ model: inout InferredAnimation, series: AngleSeries, net: Double, maxPieces: Int) {
-        let folded = fold(series, start: model.cycleStart, period: model.period, rotation: model.rotationSpeed, net: net)
-        let lowest = folded.map(\.a).min() ?? 0, highest = folded.map(\.b).max() ?? 0
-        model.pathStartAngle = pathStart(lowest: lowest, highest: highest)
-        let origin = model.pathStartAngle
-        model.strokeStart = CurveFitter.fit(folded.map { CurveSample(u: $0.u, y: ($0.a - origin) / 360) }, period: model.period, maxPieces: maxPieces)
-        model.strokeEnd = CurveFitter.fit(folded.map { CurveSample(u: $0.u, y: ($0.b - origin) / 360) }, period: model.period, maxPieces: maxPieces)
+        return (c, period * Double(hi - lo) / Double(2 * n))
     }
 
     /// A start for the path at or just below the lowest start angle that keeps the highest end

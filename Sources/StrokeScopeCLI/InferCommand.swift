@@ -19,7 +19,8 @@ enum InferCommand {
             .option("name", value: "name", help: "The model's name.", default: "the GIF's file name"),
             .flag("exact", help: "Keep the fitted numbers as they are instead of rounding them to what a person would write."),
         ] + PlacementOptions.all + [
-            SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels, SharedOptions.lenient,
+            SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames,
+            SharedOptions.maxTotalPixels, SharedOptions.lenient,
             SharedOptions.quiet, SharedOptions.force,
         ],
         examples: [
