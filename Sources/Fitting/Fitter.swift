@@ -37,11 +37,14 @@ public enum Fitter {
         // The first few seconds decide phase and rate; a long recording would make the grid miss.
         let early = Array(observed.prefix { $0.time - observed[0].time <= max(3, 0.25 * duration) }.prefix(64))
         let probe = early.count >= 6 ? early : Array(observed.prefix(64))
-        var candidates: [(loss: Double, parameters: [Double])] = []
-        for values in variableGrid(free) {
+        // Each grid value of the free variables is its own model, table and search: spread
+        // over the cores, gathered in grid order.
+        let searched = problem
+        let perValue = ParallelMap.map(variableGrid(free)) { values -> [(loss: Double, parameters: [Double])] in
+            var found: [(loss: Double, parameters: [Double])] = []
             var overrides = options.fixed
             for (v, x) in zip(free, values) { overrides[v.name] = x }
-            guard let model = try? document.resolve(overrides: overrides, options: evaluation) else { continue }
+            guard let model = try? document.resolve(overrides: overrides, options: evaluation) else { return [] }
             let probeSpan = (probe.last!.time - probe.first!.time) + 0.1
             // A repeating model's phase only matters modulo its period (which may be longer than
             // the suggested span); anything else is searched on both sides of its start.
@@ -58,11 +61,13 @@ public enum Fitter {
             var c = 0
             for r in rates {
                 for phase in phases {
-                    candidates.append((losses[c] + problem.prior([phase, log(r)] + values), [phase, log(r)] + values))
+                    found.append((losses[c] + searched.prior([phase, log(r)] + values), [phase, log(r)] + values))
                     c += 1
                 }
             }
+            return found
         }
+        var candidates = perValue.flatMap { $0 }
         candidates.sort { $0.loss < $1.loss }
         // 2. Refine the best distinct candidates, and the best one at the declared variable
         // values (where a flat trade-off between a duration and the rate should end up).
@@ -79,7 +84,6 @@ public enum Fitter {
             if distinct { starts.append(c.parameters) }
         }
         var best: (loss: Double, parameters: [Double])?
-        let searched = problem
         for refined in ParallelMap.map(finalists(of: starts, problem: problem), { searched.refine(from: $0) }) {
             if best == nil || refined.loss < best!.loss { best = refined }
         }

@@ -7,8 +7,20 @@
 /// Every candidate still adds the same terms in the same order as summing it alone, so the
 /// losses are bit for bit those of the direct sum.
 enum GridSearch {
-    /// Losses for every (rate, phase) pair, rate-major: index `r * phases.count + p`.
+    /// Losses for every (rate, phase) pair, rate-major: index `r * phases.count + p`. The rates
+    /// are split into one run per core; each candidate's sum is the same either way.
     static func losses(table: ModelTable, probe: [ObservedFrame], rates: [Double], phases: [Double]) -> [Double] {
+        let runs = min(ParallelMap.cores, rates.count)
+        guard runs > 1 else { return serialLosses(table: table, probe: probe, rates: rates, phases: phases) }
+        let bounds = (0...runs).map { $0 * rates.count / runs }
+        let parts = ParallelMap.map(Array(0..<runs)) { i in
+            serialLosses(table: table, probe: probe, rates: Array(rates[bounds[i]..<bounds[i + 1]]), phases: phases)
+        }
+        return parts.flatMap { $0 }
+    }
+
+    /// ``losses(table:probe:rates:phases:)`` on one thread.
+    static func serialLosses(table: ModelTable, probe: [ObservedFrame], rates: [Double], phases: [Double]) -> [Double] {
         var totals = [Double](repeating: 0, count: rates.count * phases.count)
         let sampleCount = table.sampleCount
         // Per table sample: the loss of the current frame's layer there; .nan: not computed yet,

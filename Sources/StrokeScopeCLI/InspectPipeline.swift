@@ -81,11 +81,18 @@ enum InspectPipeline {
     }
 
     private static func inspect(_ file: String, _ settings: InspectSettings) throws -> Inspection {
-        // A structure scan (no pixels) says how many frames there are.
+        // Decoding starts at once on a second thread, a few frames ahead of the statistics and
+        // measuring; meanwhile a structure scan (no pixels) says how many frames there are.
+        let opened = try GIFDecoder(path: file, options: settings.decode)
+        let screen = opened.screen
+        // About 16 MB of frames may wait: enough for the decoder to run on while the rings are
+        // searched for (a fraction of a second), at most a few canvases of a large screen.
+        let ahead = max(2, min(32, (16 << 20) / max(1, screen.width * screen.height * 4)))
+        let decoder = PrefetchedFrames(opened, capacity: ahead)
+        defer { decoder.stop() }
         let scan = try GIFDecoder(path: file, options: settings.decode)
         var frameCount = 0
         while try scan.nextInfo() != nil { frameCount += 1 }
-        let screen = scan.screen
         guard frameCount > 0 else { throw CLIError("\(file): the file has no frames to inspect", exitCode: CLIError.Code.malformedInput) }
 
         // What changes over time, from the first frames (all of a short animation). About
@@ -96,9 +103,6 @@ enum InspectPipeline {
         var stats = PixelStatistics(width: screen.width, height: screen.height)
         var recording = FrameRecording(width: screen.width, height: screen.height)
         var sampleInfos: [GIFFrameInfo] = []
-        // Decoding runs on a second thread, a few frames ahead of the statistics and measuring.
-        let decoder = PrefetchedFrames(try GIFDecoder(path: file, options: settings.decode))
-        defer { decoder.stop() }
         do {
             var previous: PixelRect?
             while stats.frames < sampleCount, let frame = try decoder.next() {
