@@ -22,6 +22,8 @@ public struct PolylineMeasurer: Sendable {
     let step = 0.5
     /// The path's length, in pixels.
     public let length: Double
+    /// The path's vertices, in pixels, as given.
+    public let points: [Point]
     /// Distances of the interior vertices along the path (pixels): near a join the ink of the
     /// two segments overlaps, so ends there are placed by the half-coverage crossing instead of by area.
     let joins: [Double]
@@ -41,6 +43,7 @@ public struct PolylineMeasurer: Sendable {
 
     public init?(points original: [Point], lineWidth: Double, cap: CapStyle, canvasWidth: Int, canvasHeight: Int) {
         guard original.count >= 2 else { return nil }
+        self.points = original
         // Extend the path straight on at both ends, so the ink beyond them is seen.
         let ext = lineWidth / 2 + 2
         var points = original

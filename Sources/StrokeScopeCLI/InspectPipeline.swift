@@ -148,6 +148,9 @@ enum InspectPipeline {
             inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")
         }
 
+        // From here on only the pixels around the measured layers are read.
+        if let area = measuredArea(inspection.tracks, width: screen.width, height: screen.height) { decoder.restrict(to: area) }
+
         // Measure every frame: the sampled ones from the recording (or decoded again when it
         // outgrew its cap), then the rest as the decoder goes on.
         var measuring = FrameMeasuring(inspection: inspection, timing: settings.timing)
@@ -170,6 +173,33 @@ enum InspectPipeline {
         inspection.warnings = decoder.warnings.map(\.description)
         finishRings(&inspection, settings: settings)
         return inspection
+    }
+
+    /// The pixels the measurers read: each ring's band and each path's line, with a wide margin
+    /// (the samplers reach a line width and a few pixels past the stroke); nil for none.
+    private static func measuredArea(_ tracks: [Inspection.Track], width: Int, height: Int) -> PixelRect? {
+        var boxes: [Rect] = []
+        for track in tracks {
+            switch track.kind {
+            case .ring(let ring, _, _):
+                let reach = ring.circle.radius + ring.lineWidth + 12
+                boxes.append(Rect(x: ring.circle.center.x - reach, y: ring.circle.center.y - reach, width: 2 * reach, height: 2 * reach))
+            case .path(let measurer, _, let lineWidth, _):
+                let xs = measurer.points.map(\.x), ys = measurer.points.map(\.y)
+                guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
+                let reach = lineWidth + 12
+                boxes.append(Rect(x: x0 - reach, y: y0 - reach, width: x1 - x0 + 2 * reach, height: y1 - y0 + 2 * reach))
+            }
+        }
+        guard let first = boxes.first else { return nil }
+        let all = boxes.dropFirst().reduce(first) { a, b in
+            let x = min(a.minX, b.minX), y = min(a.minY, b.minY)
+            return Rect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
+        }
+        guard all.minX.isFinite, all.minY.isFinite, all.maxX.isFinite, all.maxY.isFinite else { return nil }
+        let x = max(0, Int(all.minX.rounded(.down))), y = max(0, Int(all.minY.rounded(.down)))
+        let maxX = min(width, Int(all.maxX.rounded(.up))), maxY = min(height, Int(all.maxY.rounded(.up)))
+        return PixelRect(x: x, y: y, width: max(0, maxX - x), height: max(0, maxY - y))
     }
 
     /// Places the model's layers: the first arc layer on the best ring gives the scale and

@@ -17,6 +17,9 @@ final class PrefetchedFrames: @unchecked Sendable {
     private var finished = false
     private var stopped = false
     private var failure: Error?
+    /// Once set, only this part of each later frame is kept up to date (the rest of a handed-over
+    /// canvas is stale): the part the measuring reads.
+    private var region: PixelRect?
     private let capacity: Int
     private let decoder: GIFDecoder
 
@@ -58,6 +61,15 @@ final class PrefetchedFrames: @unchecked Sendable {
         condition.lock()
         stopped = true
         condition.broadcast()
+        condition.unlock()
+    }
+
+    /// From the next frame decoded on, keep only `rect` up to date: once the rings are known
+    /// nothing else is read, and on a large screen the copy of whole frames is what the
+    /// decoding thread spends beyond decoding.
+    func restrict(to rect: PixelRect) {
+        condition.lock()
+        region = rect
         condition.unlock()
     }
 
@@ -120,7 +132,11 @@ final class PrefetchedFrames: @unchecked Sendable {
         let slot = nextSlot
         nextSlot = (nextSlot + 1) % pool.count
         // The slot last held the frame `pool.count` frames ago: bring it up to date.
-        let dirty = filled[slot] ? recentChanges.dropFirst().reduce(recentChanges[0], union) : bounds
+        var dirty = filled[slot] ? recentChanges.dropFirst().reduce(recentChanges[0], union) : bounds
+        condition.lock()
+        let region = self.region
+        condition.unlock()
+        if let region { dirty = dirty.intersection(region) }
         pool[slot].copyRegion(dirty, from: image)
         filled[slot] = true
         return GIFFrame(info: decoded.info, image: pool[slot])
