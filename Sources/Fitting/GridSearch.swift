@@ -10,7 +10,7 @@ enum GridSearch {
     /// Losses for every (rate, phase) pair, rate-major: index `r * phases.count + p`. The rates
     /// are split into one run per core; each candidate's sum is the same either way.
     static func losses(table: ModelTable, probe: [ObservedFrame], rates: [Double], phases: [Double]) -> [Double] {
-        let runs = min(ParallelMap.cores, rates.count)
+        let runs = FitParallelism.enabled ? min(ParallelMap.cores, rates.count) : 1
         guard runs > 1 else { return serialLosses(table: table, probe: probe, rates: rates, phases: phases) }
         let bounds = (0...runs).map { $0 * rates.count / runs }
         let parts = ParallelMap.map(Array(0..<runs)) { i in

@@ -12,7 +12,7 @@ enum ParallelMap {
     static let cores: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     static func map<Element: Sendable, Result: Sendable>(_ items: [Element], _ transform: @escaping @Sendable (Element) -> Result) -> [Result] {
-        guard items.count > 1 else { return items.map(transform) }
+        guard items.count > 1, FitParallelism.enabled else { return items.map(transform) }
         let slots = ResultSlots<Result>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { i in
             slots.store(transform(items[i]), at: i)
@@ -32,4 +32,42 @@ private final class ResultSlots<Result>: @unchecked Sendable {
     }
 
     func values() -> [Result] { storage.map { $0! } }
+}
+
+/// Whether a fit spreads its search over the cores (the default). A batch that already runs
+/// one file per core turns it off: nested threads would only add switching, and the results
+/// are the same either way.
+public enum FitParallelism {
+    private static let flag = LockedFlag(true)
+
+    public static var enabled: Bool {
+        get { flag.value }
+        set { flag.value = newValue }
+    }
+}
+
+/// A Boolean behind a mutex, readable from any thread.
+private final class LockedFlag: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var stored: Bool
+
+    init(_ value: Bool) {
+        stored = value
+        pthread_mutex_init(&mutex, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    var value: Bool {
+        get {
+            pthread_mutex_lock(&mutex)
+            defer { pthread_mutex_unlock(&mutex) }
+            return stored
+        }
+        set {
+            pthread_mutex_lock(&mutex)
+            stored = newValue
+            pthread_mutex_unlock(&mutex)
+        }
+    }
 }

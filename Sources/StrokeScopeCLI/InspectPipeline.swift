@@ -1,4 +1,5 @@
 import AnimationModel
+import Fitting
 import GIFCodec
 import Raster
 import Rendering
@@ -88,7 +89,9 @@ enum InspectPipeline {
         // About 16 MB of frames may wait: enough for the decoder to run on while the rings are
         // searched for (a fraction of a second), at most a few canvases of a large screen.
         let ahead = max(2, min(32, (16 << 20) / max(1, screen.width * screen.height * 4)))
-        let decoder = PrefetchedFrames(opened, capacity: ahead)
+        // A thread pays off from a quarter-megapixel screen, and not inside a batch.
+        let threaded = FitParallelism.enabled && screen.width * screen.height >= 250_000
+        let decoder = PrefetchedFrames(opened, capacity: ahead, threaded: threaded)
         defer { decoder.stop() }
         let scan = try GIFDecoder(path: file, options: settings.decode)
         var frameCount = 0

@@ -31,10 +31,16 @@ final class PrefetchedFrames: @unchecked Sendable {
     private var recentChanges: [PixelRect] = []
     private var previousRect: PixelRect?
 
+    /// Without a thread, `next()` decodes in place (small screens, whose frames decode faster
+    /// than they can be handed between threads, and batches, which fill the cores already).
+    private let threaded: Bool
+
     /// Starts decoding `decoder`'s frames; only this object touches it from now on.
-    init(_ decoder: GIFDecoder, capacity: Int = 2) {
+    init(_ decoder: GIFDecoder, capacity: Int = 2, threaded: Bool = true) {
         self.decoder = decoder
         self.capacity = max(1, capacity)
+        self.threaded = threaded
+        guard threaded else { return }
         let thread = Thread { [self] in self.decodeAll() }
         thread.stackSize = 4 << 20
         thread.start()
@@ -42,6 +48,9 @@ final class PrefetchedFrames: @unchecked Sendable {
 
     /// The next frame, nil after the last; rethrows the decoder's error in its place.
     func next() throws -> GIFFrame? {
+        // The reader lets go of each frame before asking for the next, so the decoder's own
+        // canvas can be handed over without a copy.
+        guard threaded else { return try decoder.next() }
         condition.lock()
         defer { condition.unlock() }
         while buffer.isEmpty && !finished { condition.wait() }
@@ -75,6 +84,7 @@ final class PrefetchedFrames: @unchecked Sendable {
 
     /// The decoder's warnings; complete once `next()` has returned nil.
     var warnings: [GIFWarning] {
+        guard threaded else { return decoder.warnings }
         condition.lock()
         defer { condition.unlock() }
         return finished ? decoder.warnings : []
