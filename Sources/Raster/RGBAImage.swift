@@ -17,6 +17,14 @@ public struct PixelRect: Sendable, Hashable {
     public var maxY: Int { y + height }
 
     /// The part of this rectangle inside `other` (empty, with zero size, when they do not meet).
+    /// The smallest rectangle holding both (an empty one adds nothing).
+    public func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
     public func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(x, other.x), y0 = max(y, other.y)
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)

@@ -153,10 +153,7 @@ enum CSVRecords {
         var quoted = false
         for c in text {
             if c == "\"" { quoted.toggle() }
-            if c == "\n" && !quoted {
-                records.append(current)
-                current = ""
-            } else if c == "\r\n" && !quoted {
+            if (c == "\n" || c == "\r\n") && !quoted {
                 records.append(current)
                 current = ""
             } else {

@@ -111,10 +111,7 @@ enum InspectPipeline {
             while stats.frames < sampleCount, let frame = try decoder.next() {
                 // Only this frame's rectangle and the previous one's (its disposal) can change.
                 let rect = frame.info.rect
-                let changed = previous.map { p in
-                    PixelRect(x: min(p.x, rect.x), y: min(p.y, rect.y), width: max(p.maxX, rect.maxX) - min(p.x, rect.x),
-                              height: max(p.maxY, rect.maxY) - min(p.y, rect.y))
-                } ?? rect
+                let changed = previous.map { $0.union(rect) } ?? rect
                 stats.add(frame.image, changed: changed)
                 recording.add(frame.image, changed: changed)
                 sampleInfos.append(frame.info)

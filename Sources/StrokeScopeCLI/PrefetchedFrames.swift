@@ -133,7 +133,7 @@ final class PrefetchedFrames: @unchecked Sendable {
         }
         // Only this frame's rectangle and the previous one's (its disposal) can have changed.
         let rect = decoded.info.rect
-        var changed = previousRect.map { union($0, rect) } ?? bounds
+        var changed = previousRect.map { $0.union(rect) } ?? bounds
         changed = changed.intersection(bounds)
         previousRect = rect
         recentChanges.append(changed)
@@ -142,7 +142,7 @@ final class PrefetchedFrames: @unchecked Sendable {
         let slot = nextSlot
         nextSlot = (nextSlot + 1) % pool.count
         // The slot last held the frame `pool.count` frames ago: bring it up to date.
-        var dirty = filled[slot] ? recentChanges.dropFirst().reduce(recentChanges[0], union) : bounds
+        var dirty = filled[slot] ? recentChanges.dropFirst().reduce(recentChanges[0]) { $0.union($1) } : bounds
         condition.lock()
         let region = self.region
         condition.unlock()
@@ -150,12 +150,5 @@ final class PrefetchedFrames: @unchecked Sendable {
         pool[slot].copyRegion(dirty, from: image)
         filled[slot] = true
         return GIFFrame(info: decoded.info, image: pool[slot])
-    }
-
-    private func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
-        let x = min(a.x, b.x), y = min(a.y, b.y)
-        return PixelRect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
     }
 }

@@ -19,13 +19,12 @@ struct VisualOutputs {
     static let options: [OptionSpec] = [svgOption, htmlOption, overlayOption, SharedOptions.force]
 
     static func read(_ args: ParsedArguments) throws(CLIError) -> VisualOutputs {
-        var v = VisualOutputs(svg: args.value("svg"), html: args.value("html"), overlay: args.value("overlay"), force: args.flag("force"))
+        let v = VisualOutputs(svg: args.value("svg"), html: args.value("html"), overlay: args.value("overlay"), force: args.flag("force"))
         let paths = [v.svg, v.html, v.overlay].compactMap { $0 }
         if Set(paths).count < paths.count {
             throw CLIError("--svg, --html and --overlay must name different files", exitCode: CLIError.Code.usage)
         }
         for path in paths { try OutputPaths.checkFile(path, force: v.force) }
-        v.force = args.flag("force")
         return v
     }
 
@@ -33,9 +32,9 @@ struct VisualOutputs {
 
     /// Writes the requested files for `inspection` (and its fit).
     func write(inspection: Inspection, fit: FitOutput?, report: Report, decode: GIFDecodeOptions, progress: Progress) throws(CLIError) {
-        let plot = (svg != nil || html != nil) ? PlotBuilder.plot(inspection, fit: fit) : nil
-        if let svg, let plot {
-            try writeText(plot.svgText(), to: svg, overwrite: force)
+        let plotSVG = (svg != nil || html != nil) ? PlotBuilder.plot(inspection, fit: fit).svgText() : nil
+        if let svg, let plotSVG {
+            try writeText(plotSVG, to: svg, overwrite: force)
         }
         guard needsFramePass else { return }
         let marks = fit.map { PlotBuilder.frameMarks($0) } ?? PlotBuilder.FrameMarks()
@@ -43,7 +42,7 @@ struct VisualOutputs {
         var page: HTMLReportPage?
         var htmlFile: TextFileWriter?
         if let html {
-            var p = HTMLReportPage(report: report, plotSVG: plot?.svgText(), failingFrames: marks.failing, flaggedFrames: marks.flagged,
+            var p = HTMLReportPage(report: report, plotSVG: plotSVG, failingFrames: marks.failing, flaggedFrames: marks.flagged,
                                    overlayLegend: OverlayStyle().legend.filter { fit != nil || !$0.text.hasPrefix("model") })
             if let fit, !fit.thresholds.isEmpty { p.verdict = .init(pass: fit.failures.isEmpty, failures: fit.failures) }
             page = p
