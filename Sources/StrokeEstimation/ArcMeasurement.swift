@@ -54,13 +54,25 @@ public struct ArcMeasurement: Sendable, Equatable {
     public var lineWidth: Double?
     /// Why the state is `unknown`.
     public var note: String?
-    /// Per end: how far the end recedes at ±0.35 w from the centre line, per line width, for
-    /// telling round caps from butt caps over many frames (≈ 0 for butt or square, ≈ 0.14 for round).
-    var capEvidence: [Double] = []
+    /// The main piece's ends if its caps are round (start, end; degrees), where the pixels were
+    /// fitted with the exact end shapes (1-bit pixels); nil when a round cap simply moves each
+    /// end in by the area it adds (see `correcting(for:)`).
+    var roundCapEnds: (start: Double, end: Double)?
+    /// Per end fitted with both shapes: how well a butt and a round end explain its pixels,
+    /// for telling the caps apart over many frames (see `CapInference`).
+    var capEvidence: [CapEvidence] = []
 
     public static func == (a: ArcMeasurement, b: ArcMeasurement) -> Bool {
         a.state == b.state && a.startAngle == b.startAngle && a.endAngle == b.endAngle
             && a.segments.count == b.segments.count && zip(a.segments, b.segments).allSatisfy { $0.start == $1.start && $0.end == $1.end }
             && a.inkColor == b.inkColor && a.lineWidth == b.lineWidth && a.note == b.note
+            && a.roundCapEnds?.start == b.roundCapEnds?.start && a.roundCapEnds?.end == b.roundCapEnds?.end
     }
+}
+
+/// How well a butt end and a round end, each at its best position, explain the pixels around one
+/// end of a stroke: sums of squared coverage differences (pixels).
+struct CapEvidence: Sendable, Equatable {
+    var butt: Double
+    var round: Double
 }

@@ -19,6 +19,8 @@ public struct ArcMeasurer: Sendable {
     /// short, and normalising by its own faint colour would make it look long).
     private(set) var referenceInk: SIMD4<Float>?
     private(set) var referenceWidth: Double?
+    /// Ends still to be fitted with both cap shapes for `capEvidence` (enough to judge the caps).
+    var evidenceRemaining = 400
     /// What the last frame gave, reused where the next frame repeats it (see `measure`).
     private var last: LastFrame?
 
@@ -55,7 +57,8 @@ public struct ArcMeasurer: Sendable {
         var memory = last ?? LastFrame(result: ArcMeasurement(state: .unknown, segments: []))
         last = nil  // so the kept buffers are not shared (and copied) while they are updated
         if last == nil || cache.probesChanged { memory.background = Self.background(cache.probes, bins: sampler.bins) }
-        let result = measureSamples(&memory)
+        var result = measureSamples(&memory)
+        if let bg = memory.rawBackground, let ink = memory.rawInk { result = fitEndShapes(result, image: image, background: bg, ink: ink) }
         memory.result = result
         last = memory
         return result
@@ -155,13 +158,7 @@ public struct ArcMeasurer: Sendable {
         }
         guard peak >= 0.3 * width, width >= 0.3 else { return ArcMeasurement(state: .empty, segments: []) }
         let coverage = raw.map { $0 / width }
-        // Coverage of one radial row (for telling round ends from butt ones).
-        let row = { (b: Int, k: Int) -> Double in
-            let bb = ((b % bins) + bins) % bins
-            let c = ((samples[bb * radial + k] - bg) * axis).sum() / axisLength2
-            return Double(min(max(c, 0), 1))
-        }
-        var result = extract(coverage, lineWidth: width, row: row)
+        var result = extract(coverage, lineWidth: width)
         result.inkColor = Self.straight(ink)
         result.lineWidth = width
         return result
@@ -184,7 +181,7 @@ public struct ArcMeasurer: Sendable {
     }
 
     /// Runs of inked bins → state and ends.
-    func extract(_ a: [Double], lineWidth w: Double, row: ((Int, Int) -> Double)? = nil) -> ArcMeasurement {
+    func extract(_ a: [Double], lineWidth w: Double) -> ArcMeasurement {
         let n = a.count
         let inked = a.map { $0 >= 0.5 }
         if inked.allSatisfy({ $0 }) { return ArcMeasurement(state: .full, segments: []) }
@@ -215,7 +212,6 @@ public struct ArcMeasurer: Sendable {
         }
         // Each run's ends (clockwise order: lower end, upper end), in degrees.
         var pieces: [(low: Double, high: Double, weight: Double)] = []
-        var evidence: [Double] = []
         for (r, run) in runs.enumerated() {
             let last = run.first + run.count - 1
             let weight = integral(run.first, last)
@@ -236,36 +232,6 @@ public struct ArcMeasurer: Sendable {
                 let lowerArea = integral(run.first - before, q)
                 let low = Double(q + 1) * degreesPerBin - (lowerArea - capExtra) / R * 180 / Double.pi
                 pieces.append((low, high, weight))
-                // Cap evidence: a round end recedes near the band's edges (at ±0.35 w it ends
-                // 0.14 w before the centre line); a butt or square end is straight across.
-                if after == window && before == window, let row {
-                    let offset = Int((0.35 * w / sampler.radialStep).rounded())
-                    let c = sampler.centre
-                    if offset >= 1, c - offset >= 0, c + offset < sampler.radial {
-                        func crossing(_ k: Int, upper: Bool) -> Double? {
-                            // Scan outwards from inside the ink to where this row drops below half.
-                            let start = upper ? last - window : run.first + window
-                            for step in 0...(2 * window) {
-                                let b0 = upper ? start + step : start - step
-                                let b1 = upper ? b0 + 1 : b0 - 1
-                                let v0 = row(b0, k), v1 = row(b1, k)
-                                if v0 >= 0.5 && v1 < 0.5 {
-                                    let f = (v0 - 0.5) / max(v0 - v1, 1e-9)
-                                    return Double(b0) + 0.5 + (upper ? f : -f)
-                                }
-                            }
-                            return nil
-                        }
-                        for upper in [true, false] {
-                            if let mid = crossing(c, upper: upper), let inner = crossing(c - offset, upper: upper),
-                               let outer = crossing(c + offset, upper: upper) {
-                                let edge = (inner + outer) / 2
-                                let recede = (upper ? mid - edge : edge - mid) * L
-                                evidence.append(recede / w)
-                            }
-                        }
-                    }
-                }
             } else {
                 // A short piece: its length from the total ink, placed at the ink's centroid.
                 let from = run.first - before, to = last + after
@@ -289,9 +255,8 @@ public struct ArcMeasurer: Sendable {
             convention.clockwise ? (wrap(p.low), wrap(p.high)) : (wrap(p.high), wrap(p.low))
         }
         let main = oriented(pieces[0])
-        var m = ArcMeasurement(state: .arc, startAngle: main.start, endAngle: main.end,
+        let m = ArcMeasurement(state: .arc, startAngle: main.start, endAngle: main.end,
                                segments: pieces.dropFirst().map(oriented))
-        m.capEvidence = evidence
         return m
     }
 

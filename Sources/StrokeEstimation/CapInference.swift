@@ -1,24 +1,39 @@
 /// Telling round caps from butt caps when no model says which, and correcting measured ends.
 public enum CapInference {
-    /// Round when the ends clearly recede towards the band's edges over many ends (see
-    /// `ArcMeasurement.capEvidence`), butt otherwise; square caps cannot be told from butt
-    /// ones by their shape. Too few ends to judge: nil.
+    /// The caps that explain the stroke's ends better over many frames (see
+    /// `ArcMeasurement.capEvidence`): round when the round end shape leaves clearly less
+    /// unexplained than the butt one, butt when clearly more; nil when the ends cannot tell them
+    /// apart (too few ends, or too little difference) — the caller assumes butt and says so.
+    /// Square caps look like butt caps moved out by half the line width and cannot be told from
+    /// them by their shape.
     public static func infer(_ measurements: [ArcMeasurement]) -> CapStyle? {
-        let evidence = measurements.flatMap(\.capEvidence).sorted()
+        let evidence = measurements.flatMap(\.capEvidence)
         guard evidence.count >= 6 else { return nil }
-        let median = evidence[evidence.count / 2]
-        return median > 0.07 ? .round : .butt
+        let butt = evidence.reduce(0) { $0 + $1.butt }, round = evidence.reduce(0) { $0 + $1.round }
+        // Both the total and most of the ends that prefer one shape must agree: a few badly
+        // fitted ends (another stroke passing, a dithering pattern) cannot decide it on their
+        // own. (With 1-bit pixels many ends fit both shapes equally well.)
+        let roundBetter = evidence.filter { $0.round < $0.butt }.count, buttBetter = evidence.filter { $0.butt < $0.round }.count
+        guard roundBetter + buttBetter >= 3 else { return nil }
+        let share = Double(roundBetter) / Double(roundBetter + buttBetter)
+        if round < 0.9 * butt && share >= 0.6 { return .round }
+        if butt < 0.9 * round && share <= 0.4 { return .butt }
+        return nil
     }
 }
 
 extension ArcMeasurement {
     /// The same measurement with the ends moved in by what a `cap` adds beyond each end (the
-    /// measurement was made assuming butt caps).
+    /// measurement was made assuming butt caps); where the ends were fitted with the round
+    /// shape itself (`roundCapEnds`), those ends.
     public func correcting(for cap: CapStyle, radius: Double, clockwise: Bool) -> ArcMeasurement {
         guard cap != .butt, state == .arc, let w = lineWidth, radius > 0 else { return self }
         let shift = cap.extraLength(lineWidth: w) / radius * 180 / Double.pi * (clockwise ? 1 : -1)
         var m = self
-        if let s = startAngle, let e = endAngle {
+        if cap == .round, let fitted = roundCapEnds {
+            m.startAngle = fitted.start
+            m.endAngle = fitted.end
+        } else if let s = startAngle, let e = endAngle {
             // A piece shorter than its two caps shrinks to its midpoint.
             let span = clockwise ? wrap(e - s) : wrap(s - e)
             if span <= 2 * abs(shift) {

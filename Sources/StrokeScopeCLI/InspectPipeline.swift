@@ -268,15 +268,12 @@ enum InspectPipeline {
             } else if let fromModel = inspection.caps[k] {
                 cap = fromModel
             } else {
-                let widths = arcs.compactMap(\.lineWidth).sorted()
-                let width = widths.isEmpty ? ring.lineWidth : widths[widths.count / 2]
-                if width < 2.5 {
-                    // Under 2.5 px the ends' shape is blurred beyond telling round from butt.
-                    cap = .butt
-                    inspection.assumptions.append("\(inspection.tracks[k].name): butt caps assumed: at \(fixed(width, 1)) px line width round and butt ends cannot be told apart (give --cap or --model)")
-                } else {
-                    cap = CapInference.infer(arcs) ?? .butt
+                if let judged = CapInference.infer(arcs) {
+                    cap = judged
                     inspection.assumptions.append("\(inspection.tracks[k].name): \(cap.rawValue) caps, judged from the shape of the stroke's ends (give --cap to override)")
+                } else {
+                    cap = .butt
+                    inspection.assumptions.append("\(inspection.tracks[k].name): butt caps assumed: the stroke's ends do not show whether they are round or butt (give --cap or --model)")
                 }
             }
             inspection.caps[k] = cap

@@ -1,0 +1,88 @@
+import Raster
+
+extension ArcMeasurer {
+    /// The neighbourhood of an end (`RingEndShape`) reaches this far along the arc past a cap.
+    static let endNeighbourhood = 2.5
+    /// 1-bit pixels whose centre lies this close to the band's edge (pixels) are left out of the
+    /// fits: whether they are set depends on the line width and radius, known only to a fraction
+    /// of a pixel, more than on the end.
+    static let binaryEdgeMargin = 0.3
+
+    /// Fits the main piece's two ends with the exact butt and round end shapes.
+    ///
+    /// - Over a transparent background (GIF transparency is 1-bit, so there is no anti-aliasing
+    ///   to place an end by area) the ends are placed by the fit, for both shapes: the butt ends
+    ///   become the measurement's ends and the round ones `roundCapEnds`.
+    /// - For the first few hundred ends, how well each shape explains the pixels is kept as
+    ///   `capEvidence`, from which `CapInference` judges the caps when nothing says which.
+    ///
+    /// Only a single piece with both ends clear of each other is fitted: another end inside the
+    /// neighbourhood would be ink the shapes do not model.
+    mutating func fitEndShapes(_ m: ArcMeasurement, image: RGBAImage, background bg: SIMD4<Float>, ink: SIMD4<Float>) -> ArcMeasurement {
+        guard m.state == .arc, m.segments.isEmpty, let start = m.startAngle, let end = m.endAngle,
+              let w = m.lineWidth, w > 0 else { return m }
+        let clockwise = convention.clockwise
+        let low = clockwise ? start : end, high = clockwise ? end : start
+        let binary = bg[3] < 0.5 && [high, low].allSatisfy { Self.onlyClearOrOpaque(image, around: $0, ring: ring, lineWidth: w) }
+        guard binary || evidenceRemaining > 0 else { return m }
+        let R = ring.circle.radius
+        let span = wrap(high - low) * Double.pi / 180 * R
+        let clearance = 2 * (w / 2 + Self.endNeighbourhood + 1)
+        guard span >= clearance, 2 * Double.pi * R - span >= clearance + w else { return m }
+        let axis = ink - bg
+        let axisLength2 = (axis * axis).sum()
+        guard axisLength2 > 0 else { return m }
+        let subdivisions = binary ? 1 : 6
+        let slack = 1.5 / R
+        let roundShift = CapStyle.round.extraLength(lineWidth: w) / R
+        var fitted: [(butt: Double, round: Double)] = []
+        var evidence: [CapEvidence] = []
+        image.pixels.withUnsafeBufferPointer { px in
+            let coverage = { (offset: Int) -> Double in
+                let c = Double(((pixel(px, offset) - bg) * axis).sum() / axisLength2)
+                return binary ? (c >= 0.5 ? 1 : 0) : min(max(c, 0), 1)
+            }
+            for (reference, beyondClockwise) in [(high, true), (low, false)] {
+                guard let shape = RingEndShape(image: image, ring: ring, lineWidth: w, reference: reference,
+                                               beyondClockwise: beyondClockwise, subdivisions: subdivisions,
+                                               edgeMargin: binary ? Self.binaryEdgeMargin : 0, coverage: coverage) else { return }
+                let butt = shape.fit(.butt, within: -slack...slack)
+                let round = shape.fit(.round, within: (-roundShift - slack)...(-roundShift + slack))
+                let direction: Double = beyondClockwise ? 1 : -1
+                fitted.append((wrap(reference + direction * butt.offset * 180 / Double.pi),
+                               wrap(reference + direction * round.offset * 180 / Double.pi)))
+                evidence.append(CapEvidence(butt: butt.cost, round: round.cost))
+            }
+        }
+        guard fitted.count == 2 else { return m }
+        var result = m
+        if evidenceRemaining > 0 {
+            result.capEvidence = evidence
+            evidenceRemaining -= evidence.count
+        }
+        if binary {
+            let (fittedHigh, fittedLow) = (fitted[0], fitted[1])
+            result.startAngle = clockwise ? fittedLow.butt : fittedHigh.butt
+            result.endAngle = clockwise ? fittedHigh.butt : fittedLow.butt
+            result.roundCapEnds = clockwise ? (fittedLow.round, fittedHigh.round) : (fittedHigh.round, fittedLow.round)
+        }
+        return result
+    }
+
+    /// True when every pixel around the end near `angle` is fully transparent or fully opaque:
+    /// GIF transparency, which leaves no anti-aliasing (a canvas with real alpha has some).
+    static func onlyClearOrOpaque(_ image: RGBAImage, around angle: Double, ring: RingGeometry, lineWidth w: Double) -> Bool {
+        let box = RingEndShape.neighbourhood(of: ring, lineWidth: w, reference: angle).intersection(image.bounds)
+        guard !box.isEmpty else { return false }
+        return image.pixels.withUnsafeBufferPointer { px in
+            for y in box.y..<(box.y + box.height) {
+                var o = (y * image.width + box.x) * 4 + 3
+                for _ in 0..<box.width {
+                    if px[o] != 0 && px[o] != 255 { return false }
+                    o += 4
+                }
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Raster
+
+/// The pixels around one end of a ring's stroke, fitted with the exact shape of a butt or a
+/// round end: where the end lies under each shape, and how well each explains the pixels.
+///
+/// Every pixel is split into `n` × `n` sub-points, expressed in the ring's polar frame relative
+/// to a reference angle near the end: `u`, the angle past the reference in the drawing direction,
+/// and the distance from the centre line. An end at angle `e` (same frame) covers a sub-point of
+/// the band when `u ≤ e` (butt); a round end also covers it when it lies within w / 2 of the end
+/// point, which for a point at radius `r` is `e ≥ u − α` with cos α = (r² + R² − w²/4) / (2 r R).
+/// So each sub-point has one threshold per shape, a pixel's predicted coverage at `e` is the share
+/// of its sub-points whose threshold is at most `e`, and the squared error is piecewise constant
+/// in `e`: one sweep over the sorted thresholds finds its exact minimum.
+///
+/// With `n` = 1 the single sub-point is the pixel centre: the model of 1-bit pixels (GIF
+/// transparency), which are set where the coverage reaches a half — for a straight edge, exactly
+/// where the centre is covered. The squared error is then the count of pixels that disagree.
+struct RingEndShape {
+    /// Where an end lies under one shape, and what is left unexplained.
+    struct Fit: Equatable {
+        /// Radians past the reference angle, in the drawing direction.
+        var offset: Double
+        /// Sum of squared differences between observed and predicted coverage (pixels).
+        var cost: Double
+    }
+
+    /// Observed coverage per pixel (0...1).
+    private let observed: [Double]
+    /// Per shape, the sub-points' thresholds (radians) with their pixel, sorted by threshold.
+    private let buttThresholds: [(threshold: Double, pixel: Int)]
+    private let roundThresholds: [(threshold: Double, pixel: Int)]
+    private let subPoints: Int
+    let radius: Double
+
+    /// Collects the pixels around the end near `reference` (degrees clockwise from 12 o'clock).
+    /// `beyondClockwise`: the stroke's ink lies counter-clockwise of this end (the clockwise end
+    /// of a piece). `coverage` gives a pixel's observed coverage from its byte offset in `image`.
+    /// Nil when the image's edge cuts the neighbourhood.
+    init?(image: RGBAImage, ring: RingGeometry, lineWidth w: Double, reference: Double, beyondClockwise: Bool,
+          subdivisions n: Int, edgeMargin: Double = 0, coverage: (Int) -> Double) {
+        let R = ring.circle.radius, h = w / 2
+        guard R > h + 1, w > 0, n >= 1 else { return nil }
+        radius = R
+        subPoints = n * n
+        let direction: Double = beyondClockwise ? 1 : -1
+        let theta0 = reference * Double.pi / 180
+        let cx = ring.circle.center.x, cy = ring.circle.center.y
+        // The neighbourhood: the band and a pixel either side, a cap's length and 2.5 px either
+        // side of the end along the arc (the fits range over ±1.5 px around it).
+        let along = h + 2.5, across = h + 1
+        let box = Self.neighbourhood(of: ring, lineWidth: w, reference: reference)
+        var observed: [Double] = []
+        var butt: [(threshold: Double, pixel: Int)] = []
+        var round: [(threshold: Double, pixel: Int)] = []
+        let maxAngle = along / R, h2 = h * h
+        for y in box.y..<(box.y + box.height) {
+            for x in box.x..<(box.x + box.width) {
+                // The pixel is used when its centre lies in the neighbourhood.
+                let (rc, uc) = Self.polar(Double(x) + 0.5 - cx, Double(y) + 0.5 - cy, theta0, direction)
+                guard abs(rc - R) <= across, abs(uc) <= maxAngle, abs(abs(rc - R) - h) >= edgeMargin else { continue }
+                // A neighbourhood cut by the image's edge is not fitted: the missing pixels
+                // would weigh for neither shape.
+                guard x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
+                let pixel = observed.count
+                observed.append(coverage((y * image.width + x) * 4))
+                for i in 0..<n {
+                    for j in 0..<n {
+                        let px = Double(x) + (Double(i) + 0.5) / Double(n) - cx
+                        let py = Double(y) + (Double(j) + 0.5) / Double(n) - cy
+                        let (r, u) = Self.polar(px, py, theta0, direction)
+                        guard abs(r - R) <= h else { continue }  // outside the band: never covered
+                        butt.append((u, pixel))
+                        let k = (r * r + R * R - h2) / (2 * r * R)
+                        round.append((u - acos(min(max(k, -1), 1)), pixel))
+                    }
+                }
+            }
+        }
+        self.observed = observed
+        buttThresholds = butt.sorted { $0.threshold < $1.threshold }
+        roundThresholds = round.sorted { $0.threshold < $1.threshold }
+    }
+
+    /// The pixels around the end near `reference` that a `RingEndShape` reads (a square around
+    /// the end point, which may reach past the image).
+    static func neighbourhood(of ring: RingGeometry, lineWidth w: Double, reference: Double) -> PixelRect {
+        let theta0 = reference * Double.pi / 180, R = ring.circle.radius
+        let ex = ring.circle.center.x + R * sin(theta0), ey = ring.circle.center.y - R * cos(theta0)
+        // The band and a pixel either side, a cap's length and 2.5 px either side of the end along the arc.
+        let reach = (w / 2 + 2.5) + (w / 2 + 1) + 1
+        let x0 = Int((ex - reach).rounded(.down)), x1 = Int((ex + reach).rounded(.up))
+        let y0 = Int((ey - reach).rounded(.down)), y1 = Int((ey + reach).rounded(.up))
+        return PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+
+    /// The sub-point's radius and its angle past the reference, in the drawing direction, in (−π, π].
+    private static func polar(_ dx: Double, _ dy: Double, _ theta0: Double, _ direction: Double) -> (Double, Double) {
+        let r = (dx * dx + dy * dy).squareRoot()
+        // Clockwise from 12 o'clock on screen (y down).
+        var u = atan2(dx, -dy) - theta0
+        if u > Double.pi { u -= 2 * Double.pi } else if u <= -Double.pi { u += 2 * Double.pi }
+        return (r, u * direction)
+    }
+
+    /// The best end position for `cap` (butt or round) within `range` (radians past the
+    /// reference): the middle of the interval where the squared error is smallest; of equally
+    /// good intervals, the one nearest the middle of `range`.
+    func fit(_ cap: CapStyle, within range: ClosedRange<Double>) -> Fit {
+        let thresholds = cap == .round ? roundThresholds : buttThresholds
+        let scale = 1 / Double(subPoints)
+        var count = [Int](repeating: 0, count: observed.count)
+        var k = 0
+        while k < thresholds.count, thresholds[k].threshold <= range.lowerBound {
+            count[thresholds[k].pixel] += 1
+            k += 1
+        }
+        var cost = 0.0
+        for (p, c) in observed.enumerated() {
+            let d = c - Double(count[p]) * scale
+            cost += d * d
+        }
+        let target = (range.lowerBound + range.upperBound) / 2
+        var best = Fit(offset: range.lowerBound, cost: .infinity)
+        var from = range.lowerBound
+        func consider(until to: Double) {
+            let mid = (from + to) / 2
+            if cost < best.cost - 1e-9 || (abs(cost - best.cost) <= 1e-9 && abs(mid - target) < abs(best.offset - target)) {
+                best = Fit(offset: mid, cost: cost)
+            }
+        }
+        while k < thresholds.count, thresholds[k].threshold <= range.upperBound {
+            let t = thresholds[k].threshold
+            if t > from { consider(until: t); from = t }
+            let p = thresholds[k].pixel
+            let before = observed[p] - Double(count[p]) * scale
+            count[p] += 1
+            let after = observed[p] - Double(count[p]) * scale
+            cost += after * after - before * before
+            k += 1
+        }
+        consider(until: range.upperBound)
+        return best
+    }
+}
