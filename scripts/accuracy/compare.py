@@ -379,6 +379,45 @@ def visible_gap_px(span, r_px, w_px, cap):
     return gap - (w_px if cap in ("round", "square") else 0.0)
 
 
+def lattice_error(center, r, w, cap, angle, beyond_clockwise):
+    """The error of the best possible reading of one end on 1-bit pixels (GIF transparency),
+    in degrees; None where the other end is too close to tell.
+
+    A 1-bit pixel is set where its coverage reaches a half, which for a straight edge is where
+    its centre is covered. So all the pixels say is that the end lies between the last pixel
+    centre that is covered and the first that is not (each centre's threshold: its angle past
+    the end for a butt cap, less the round cap's reach at its radius); the middle of that
+    interval is the best single reading. Geometry is taken as exactly known, so this is a lower
+    bound on any per-frame estimator's error."""
+    cx, cy = center
+    h = w / 2.0
+    th0 = math.radians(angle)
+    d = 1.0 if beyond_clockwise else -1.0
+    ex, ey = cx + r * math.sin(th0), cy - r * math.cos(th0)
+    reach = w + 5
+    below, above = -math.inf, math.inf
+    for y in range(int(math.floor(ey - reach)), int(math.ceil(ey + reach)) + 1):
+        for x in range(int(math.floor(ex - reach)), int(math.ceil(ex + reach)) + 1):
+            px, py = x + 0.5 - cx, y + 0.5 - cy
+            rr = math.hypot(px, py)
+            if abs(rr - r) > h or rr == 0:
+                continue
+            u = ((math.atan2(px, -py) - th0 + math.pi) % (2 * math.pi) - math.pi) * d
+            if abs(u) * r > h + 3:
+                continue
+            t = u
+            if cap == "round":
+                k = (rr * rr + r * r - h * h) / (2 * rr * r)
+                t = u - math.acos(max(-1.0, min(1.0, k)))
+            if t <= 0:
+                below = max(below, t)
+            else:
+                above = min(above, t)
+    if math.isinf(below) or math.isinf(above):
+        return None
+    return abs(math.degrees((below + above) / 2))
+
+
 def ring_record(case, mode, fi, tl, il, r_px, w_px, cap):
     a = case["axes"]
     rec = {"case": case["id"], "mode": mode, "frame": fi, "radius": a["radius"], "width": a["width"],
@@ -408,6 +447,11 @@ def ring_record(case, mode, fi, tl, il, r_px, w_px, cap):
         rec["arcSpan"] = span
         rec["arcLenPx"] = span / 360.0 * 2 * math.pi * r_px
         rec["gapPx"] = (360.0 - span) / 360.0 * 2 * math.pi * r_px
+        # On 1-bit pixels, the best any per-frame reading could do (both ends clear of each other).
+        clear = 2 * (w_px / 2 + 3.5)
+        if a["background"] == "transparent" and rec["arcLenPx"] >= clear and rec["gapPx"] >= clear + w_px:
+            rec["latticeStart"] = lattice_error(tl["center"], tl["radius"], tl["lineWidth"], cap, tl["startAngle"], False)
+            rec["latticeEnd"] = lattice_error(tl["center"], tl["radius"], tl["lineWidth"], cap, tl["endAngle"], True)
     return rec
 
 
@@ -684,9 +728,30 @@ def cmd_report(args):
         check("r>=20 px, w>=2 px, all: state accuracy 100 %" + tag, allst["stateAcc"], 1.0, pct,
               ok=(allst["stateAcc"] == 1.0 and not [p for p in problems if "(%s)" % mode in p]))
         check("r>=20 px, w>=2 px, 16-colour dithered: p95 <= 1°" + tag, dith["p95"], 1.0, lambda v: "%.3f°" % v)
+        if mode != "cap-given":
+            # The same p95 with every 1-bit end that has a lattice bound read at that bound:
+            # whether the target can be met at all by reading each frame on its own.
+            bounded = [dict(r, errStart=r.get("latticeStart", r["errStart"]) if r["errStart"] is not None else None,
+                            errEnd=r.get("latticeEnd", r["errEnd"]) if r["errEnd"] is not None else None)
+                       for r in recs if not dithered16(r)]
+            check("r>=20 px, w>=2 px, not 16-colour dithered: p95 <= 0.5°, 1-bit ends at the lattice bound"
+                  + tag.replace("]", "") + (" [" if not tag else "; ") + "diagnostic]",
+                  stats(bounded)["p95"], 0.5, lambda v: "%.3f°" % v)
     if ticks:
         terrs = [t["err"] for t in ticks if t["err"] is not None]
         check("tick strokeEnd error <= 0.01 (max)", max(terrs) if terrs else None, 0.01, lambda v: "%.4f" % v)
+
+    # 1-bit ends: the measured error next to the lattice bound, end by end.
+    for mode in ("no-model", "model"):
+        pairs = [(r[e], r[l]) for r in records if r["mode"] == mode and in_target(r)
+                 for e, l in (("errStart", "latticeStart"), ("errEnd", "latticeEnd"))
+                 if r[e] is not None and r.get(l) is not None]
+        if pairs:
+            ms, bs = sorted(p[0] for p in pairs), sorted(p[1] for p in pairs)
+            emit("1-bit ends in the target set (%s, both ends clear of each other): %d ends, measured median %s / p95 %s°, "
+                 "lattice bound median %s / p95 %s°" % (mode, len(pairs), f2(percentile(ms, 50)), f2(percentile(ms, 95)),
+                                                        f2(percentile(bs, 50)), f2(percentile(bs, 95))))
+    emit("")
 
     emit("Targets (issue 5)")
     emit("", "")
@@ -729,7 +794,7 @@ def cmd_report(args):
     with open(os.path.join(work, "frames.csv"), "w", newline="") as f:
         keys = ["case", "mode", "frame", "radius", "width", "scale", "cap", "background", "palette", "frames",
                 "anim", "truth", "inspect", "verdict", "tStart", "iStart", "errStart", "tEnd", "iEnd", "errEnd",
-                "arcLenPx", "gapPx"]
+                "arcLenPx", "gapPx", "latticeStart", "latticeEnd"]
         w = csv.DictWriter(f, fieldnames=keys, extrasaction="ignore")
         w.writeheader()
         for r in records:
