@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One folded measurement of a property: `u` seconds into the cycle, value `y` in turns.
 struct CurveSample: Sendable, Equatable {

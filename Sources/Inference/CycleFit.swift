@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One reading of the frames: a rotation, the cycle's start and the two stroke curves fitted for
 /// them, with how well the curves fit (the sum of the two properties' residuals and

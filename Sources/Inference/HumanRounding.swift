@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Rounds an inferred animation's numbers to what a person would write (1.5 s rather than
 /// 1.4987 s, 0.25 rather than 0.2493), one number at a time, keeping a rounding only when the

@@ -70,7 +70,7 @@ public enum InferenceError: Error, Sendable, Equatable, CustomStringConvertible 
         case .tooFewArcFrames(let found, let needed):
             "only \(found) frames show an arc with two ends; at least \(needed) are needed to infer the animation"
         case .noPeriod(let seconds):
-            "the stroke does not repeat within the \(String(format: "%.2f", seconds)) s recorded (infer needs at least one whole cycle and a bit)"
+            "the stroke does not repeat within the \(cFixed(seconds, 2)) s recorded (infer needs at least one whole cycle and a bit)"
         }
     }
 }

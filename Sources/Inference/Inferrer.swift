@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Infers a repeating stroke animation from a ring's measured frames (docs/INFER.md):
 /// period, rotation, the cycle's start, then one piecewise curve per stroke end, then numbers a

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The ring's layer in points, as the emitters write it: a square frame centred on the ring, the
 /// path's centre in the middle of it (so a rotation pivots about the ring's centre).
@@ -47,7 +51,7 @@ func number(_ value: Double, _ decimals: Int) -> String {
     var v = (value * p).rounded() / p
     if v == 0 { v = 0 }
     if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-    var text = String(format: "%.\(decimals)f", v)
+    var text = cFixed(v, decimals)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text

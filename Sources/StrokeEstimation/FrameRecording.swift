@@ -26,6 +26,8 @@ public struct FrameRecording: Sendable {
     private var changedPixels: [Int32] = []
     private var changedWords: [UInt32] = []
     private var ends: [Int] = []
+    /// Set by `finishRecording()`.
+    private var finished = false
 
     /// A recording of canvases of `width` × `height`, keeping at most `budget` bytes of changes.
     public init(width: Int, height: Int, budget: Int = 32 << 20) {
@@ -38,6 +40,7 @@ public struct FrameRecording: Sendable {
     /// (the frame's rectangle and the previous frame's disposal); nil means anywhere.
     public mutating func add(_ image: RGBAImage, changed: PixelRect? = nil) {
         guard isComplete else { return }
+        precondition(!finished, "FrameRecording.add after finishRecording()")
         precondition(image.width == width && image.height == height, "frame size changed")
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         image.pixels.withUnsafeBytes { raw in
@@ -69,6 +72,13 @@ public struct FrameRecording: Sendable {
         if changedPixels.count * 8 > budget { discard() }
     }
 
+    /// Ends the recording: no frame will be added, so the canvas kept to find each frame's
+    /// changes is freed (one canvas less while the recorded frames wait to be replayed).
+    public mutating func finishRecording() {
+        current = []
+        finished = true
+    }
+
     /// Gives up the recording (it would exceed its budget) and frees what it held.
     private mutating func discard() {
         isComplete = false
@@ -88,6 +98,26 @@ public struct FrameRecording: Sendable {
         image.pixels.withUnsafeMutableBytes { raw in
             first.withUnsafeBytes { raw.copyMemory(from: $0) }
         }
+        try Self.play(changedPixels, changedWords, ends, count: count, onto: &image, body)
+    }
+
+    /// ``replay(_:)`` that gives up the recording as it goes: the two canvases it kept are
+    /// freed before the first frame is handed over, so replaying costs one canvas, not three
+    /// (the measuring pass holds the decoder's canvases and the ring samplers meanwhile).
+    /// Afterwards the recording is empty (`count` 0, `isComplete` false).
+    public mutating func replayReleasing<E: Error>(_ body: (Int, RGBAImage) throws(E) -> Void) throws(E) {
+        guard isComplete, count > 0 else { return }
+        var image = RGBAImage(width: width, height: height)
+        image.pixels.withUnsafeMutableBytes { raw in
+            first.withUnsafeBytes { raw.copyMemory(from: $0) }
+        }
+        let pixels = changedPixels, words = changedWords, ends = ends, frames = count
+        discard()
+        try Self.play(pixels, words, ends, count: frames, onto: &image, body)
+    }
+
+    private static func play<E: Error>(_ changedPixels: [Int32], _ changedWords: [UInt32], _ ends: [Int], count: Int,
+                                       onto image: inout RGBAImage, _ body: (Int, RGBAImage) throws(E) -> Void) throws(E) {
         try body(0, image)
         var start = 0
         for k in 1..<count {

@@ -9,24 +9,39 @@ import Raster
 public struct PixelStatistics: Sendable {
     public let width: Int
     public let height: Int
-    /// The first frame, premultiplied RGBA.
-    public private(set) var reference: [UInt8]
     /// Largest colour distance from the reference seen so far (Euclidean over RGBA, 0...510).
     public private(set) var maxDeviation: [UInt16]
-    /// The colour at that largest deviation, premultiplied RGBA (an ink candidate).
-    public private(set) var extreme: [UInt8]
     public private(set) var frames = 0
     /// The first frame as stored (straight RGBA words): most pixels of later frames equal it,
-    /// and one word comparison skips them.
+    /// and one word comparison skips them. Its premultiplied colour is recomputed where a pixel
+    /// differs rather than kept (6 bytes a pixel in all: this lives through the first frames
+    /// of a 1000×1000 screen alongside the decoder's canvases).
     private var referenceWords: [UInt32]
+
+    /// The first frame, premultiplied RGBA (computed on demand; the statistics keep only the
+    /// straight words).
+    public var reference: [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for i in 0..<(width * height) {
+            let p = Self.premultiplied(referenceWords[i])
+            out[i * 4] = UInt8(p.r); out[i * 4 + 1] = UInt8(p.g); out[i * 4 + 2] = UInt8(p.b); out[i * 4 + 3] = UInt8(p.a)
+        }
+        return out
+    }
 
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        reference = [UInt8](repeating: 0, count: width * height * 4)
         maxDeviation = [UInt16](repeating: 0, count: width * height)
-        extreme = [UInt8](repeating: 0, count: width * height * 4)
         referenceWords = [UInt32](repeating: 0, count: width * height)
+    }
+
+    /// A straight RGBA word (bytes R, G, B, A in memory order) premultiplied by its alpha, with
+    /// rounding to nearest.
+    @inline(__always) static func premultiplied(_ word: UInt32) -> (r: Int, g: Int, b: Int, a: Int) {
+        let bytes = word.littleEndian
+        let r = Int(bytes & 0xFF), g = Int((bytes >> 8) & 0xFF), b = Int((bytes >> 16) & 0xFF), a = Int(bytes >> 24)
+        return ((r &* a + 127) / 255, (g &* a + 127) / 255, (b &* a + 127) / 255, a)
     }
 
     /// Adds one composited frame (same size as the statistics). `changed` limits the work to
@@ -36,47 +51,31 @@ public struct PixelStatistics: Sendable {
         precondition(image.width == width && image.height == height, "frame size changed")
         let first = frames == 0
         frames += 1
-        let area = first ? PixelRect(x: 0, y: 0, width: width, height: height)
-                         : (changed ?? PixelRect(x: 0, y: 0, width: width, height: height)).intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        let area = first ? whole : (changed ?? whole).intersection(whole)
         guard !area.isEmpty else { return }
         let w = width
-        image.pixels.withUnsafeBufferPointer { src in
-          referenceWords.withUnsafeMutableBufferPointer { words in
-            let raw = UnsafeRawBufferPointer(src)
-            reference.withUnsafeMutableBufferPointer { ref in
+        image.pixels.withUnsafeBytes { raw in
+            referenceWords.withUnsafeMutableBufferPointer { words in
+                if first {
+                    for i in 0..<(width * height) { words[i] = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self) }
+                    return
+                }
                 maxDeviation.withUnsafeMutableBufferPointer { dev in
-                    extreme.withUnsafeMutableBufferPointer { ext in
-                        for y in area.y..<area.maxY {
-                          for i in (y * w + area.x)..<(y * w + area.maxX) {
-                            let o = i &* 4
-                            let word = raw.loadUnaligned(fromByteOffset: o, as: UInt32.self)
-                            if first {
-                                words[i] = word
-                            } else if word == words[i] {
-                                continue
-                            }
-                            let a = Int(src[o + 3])
-                            let r = (Int(src[o]) &* a + 127) / 255, g = (Int(src[o + 1]) &* a + 127) / 255
-                            let b = (Int(src[o + 2]) &* a + 127) / 255
-                            if first {
-                                ref[o] = UInt8(r); ref[o + 1] = UInt8(g); ref[o + 2] = UInt8(b); ref[o + 3] = UInt8(a)
-                                continue
-                            }
-                            let dr = r - Int(ref[o]), dg = g - Int(ref[o + 1]), db = b - Int(ref[o + 2]), da = a - Int(ref[o + 3])
+                    for y in area.y..<area.maxY {
+                        for i in (y * w + area.x)..<(y * w + area.maxX) {
+                            let word = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
+                            if word == words[i] { continue }
+                            let p = Self.premultiplied(word), q = Self.premultiplied(words[i])
+                            let dr = p.r - q.r, dg = p.g - q.g, db = p.b - q.b, da = p.a - q.a
                             let d2 = dr * dr + dg * dg + db * db + da * da
                             if d2 == 0 { continue }
                             let d = UInt16(Double(d2).squareRoot())
-                            if d > dev[i] {
-                                dev[i] = d
-                                ext[o] = UInt8(r); ext[o + 1] = UInt8(g); ext[o + 2] = UInt8(b); ext[o + 3] = UInt8(a)
-                            }
-                          }
+                            if d > dev[i] { dev[i] = d }
                         }
                     }
                 }
             }
-          }
         }
     }
 }
-

@@ -43,10 +43,16 @@ struct RingSampleCache: Sendable {
         let bins = sampler.bins, radial = sampler.radial
         // Distinct pixels (ascending), then each corner's and probe's index among them, through
         // a table over the pixels between the first and the last one read.
-        let read = sampler.offsets.filter { $0 >= 0 } + sampler.probes.filter { $0 >= 0 }
-        let first = Int(read.min() ?? 0) / 4, last = Int(read.max() ?? 0) / 4
-        var indexOf = [Int32](repeating: -1, count: read.isEmpty ? 0 : last - first + 1)
-        for o in read { indexOf[Int(o) / 4 - first] = 0 }
+        // (Two passes over the sampler's arrays rather than one list of every offset read:
+        // that list was as large as the sampler itself and added to the measuring pass's peak.)
+        var lowest = Int32.max, highest = Int32.min
+        for o in sampler.offsets where o >= 0 { lowest = min(lowest, o); highest = max(highest, o) }
+        for o in sampler.probes where o >= 0 { lowest = min(lowest, o); highest = max(highest, o) }
+        let anyRead = lowest <= highest
+        let first = anyRead ? Int(lowest) / 4 : 0, last = anyRead ? Int(highest) / 4 : 0
+        var indexOf = [Int32](repeating: -1, count: anyRead ? last - first + 1 : 0)
+        for o in sampler.offsets where o >= 0 { indexOf[Int(o) / 4 - first] = 0 }
+        for o in sampler.probes where o >= 0 { indexOf[Int(o) / 4 - first] = 0 }
         var distinct: [Int] = []
         for i in indexOf.indices where indexOf[i] >= 0 {
             indexOf[i] = Int32(distinct.count)

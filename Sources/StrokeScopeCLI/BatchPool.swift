@@ -1,5 +1,3 @@
-import Foundation
-
 /// Runs `count` jobs on `workers` threads and hands each result to `deliver` in job order, as
 /// soon as it and every job before it are done, on the calling thread: output stays in input
 /// order and is never interleaved, and a slow first file holds back only the printing.
@@ -10,12 +8,10 @@ enum BatchPool {
         let state = PoolState<Result>(count: count)
         let threads = min(max(workers, 1), count)
         for _ in 0..<threads {
-            let thread = Thread {
+            // Fitting recurses through models and searches: give workers the main thread's stack.
+            startThread(stackSize: 8 << 20) {
                 while let i = state.take() { state.finish(i, job(i)) }
             }
-            // Fitting recurses through models and searches: give workers the main thread's stack.
-            thread.stackSize = 8 << 20
-            thread.start()
         }
         var next = 0
         while next < count {
@@ -29,7 +25,7 @@ enum BatchPool {
 
 /// The pool's shared state, behind one condition lock.
 private final class PoolState<Result: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var nextJob = 0
     private var results: [Result?]
 

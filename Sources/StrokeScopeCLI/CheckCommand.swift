@@ -1,7 +1,6 @@
 import AnimationModel
 import CLIArguments
 import Fitting
-import Foundation
 import JSON
 import Reports
 
@@ -77,8 +76,18 @@ enum CheckCommand {
 
     static func junitXML(_ cases: [(file: String, seconds: Double, failure: String?, error: String?)], model: String) -> String {
         func escape(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            // Scalar by scalar, so a combining mark after `&` cannot hide it in one Character.
+            var out = String.UnicodeScalarView()
+            for c in s.unicodeScalars {
+                switch c {
+                case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+                case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+                case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+                case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+                default: out.append(c)
+                }
+            }
+            return String(out)
         }
         let failures = cases.filter { $0.failure != nil }.count, errors = cases.filter { $0.error != nil }.count
         let total = cases.reduce(0) { $0 + $1.seconds }
@@ -130,7 +139,7 @@ private struct CheckJob: @unchecked Sendable {
     }
 
     func check(_ input: BatchInputs.Input) -> Result {
-        let start = Date()
+        let start = monotonicSeconds()
         guard case .file(let file) = input else {
             if case .unreadable(let path, let reason) = input {
                 return Result(file: path, seconds: 0, verdict: .error("\(path): \(reason)", code: CLIError.Code.unreadableInput), warnings: [])
@@ -144,11 +153,11 @@ private struct CheckJob: @unchecked Sendable {
             let failures = common.thresholds.failures(outcome.result)
             let r = outcome.result
             let figures = "max timing error \(r.maxTimingError.map(ms) ?? "-"), max angle error \(r.maxAngleError.map { fixed($0, 2) + "°" } ?? "-"), rate \(fixed(r.rate, 3))"
-            return Result(file: file, seconds: Date().timeIntervalSince(start),
+            return Result(file: file, seconds: monotonicSeconds() - start,
                           verdict: failures.isEmpty ? .pass(figures: figures) : .fail(failures.joined(separator: "; ")),
                           warnings: outcome.warnings.map { "\(file): \($0)" })
         } catch {
-            return Result(file: file, seconds: Date().timeIntervalSince(start), verdict: .error(error.message, code: error.exitCode), warnings: [])
+            return Result(file: file, seconds: monotonicSeconds() - start, verdict: .error(error.message, code: error.exitCode), warnings: [])
         }
     }
 }

@@ -1,6 +1,5 @@
 import CLIArguments
 import Fitting
-import Foundation
 import GIFCodec
 import PNGCodec
 import Raster
@@ -116,7 +115,7 @@ enum FramesCommand {
                 let start = schedule.next(rawDelayCentiseconds: frame.info.delayCentiseconds).start
                 warnings += frame.info.warnings.map(\.description)
                 if let directory {
-                    let path = (directory as NSString).appendingPathComponent(OutputPaths.frameFileName(frame.info.index))
+                    let path = OutputPaths.joined(directory, OutputPaths.frameFileName(frame.info.index))
                     do {
                         try frame.image.writePNG(toFile: path, overwrite: force)
                     } catch { throw CLIError.png(error) }

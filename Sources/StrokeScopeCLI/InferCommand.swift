@@ -1,7 +1,6 @@
 import AnimationModel
 import CLIArguments
 import Fitting
-import Foundation
 import Inference
 import JSON
 import Reports
@@ -50,14 +49,14 @@ enum InferCommand {
         var options = InferenceOptions()
         options.scale = settings.scale ?? 1
         options.humanRounding = !args.flag("exact")
-        options.name = args.value("name") ?? ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        options.name = args.value("name") ?? OutputPaths.deletingExtension(OutputPaths.lastComponent(file))
         let run = try InferRun.run(file: file, settings: settings, options: options)
         if !args.flag("quiet") { for w in run.warnings { console.warn("\(file): \(w)") } }
 
         let text: String
         switch emit {
-        case "swift": text = CodeEmitter.code(run.inferred, language: .swift, source: (file as NSString).lastPathComponent)
-        case "objc": text = CodeEmitter.code(run.inferred, language: .objc, source: (file as NSString).lastPathComponent)
+        case "swift": text = CodeEmitter.code(run.inferred, language: .swift, source: OutputPaths.lastComponent(file))
+        case "objc": text = CodeEmitter.code(run.inferred, language: .objc, source: OutputPaths.lastComponent(file))
         default: text = run.modelJSON.serialized() + "\n"
         }
         let report = run.report
@@ -118,13 +117,13 @@ struct InferRun {
         } catch {
             throw CLIError("\(file): \(error.description)", exitCode: CLIError.Code.malformedInput)
         }
-        let json = ModelEmitter.json(inferred, source: (file as NSString).lastPathComponent)
+        let json = ModelEmitter.json(inferred, source: OutputPaths.lastComponent(file))
         let label = "\(file) (inferred)"
         let document: ModelDocument
         do {
             document = try ModelLoader.load(json: json.serialized(), file: label)
         } catch {
-            throw CLIError("\(file): the inferred model is not valid: \(error.description)", exitCode: CLIError.Code.internalError)
+            throw CLIError("\(file): the inferred model is not valid: \(error)", exitCode: CLIError.Code.internalError)
         }
         var fitSettings = settings
         fitSettings.scale = nil

@@ -86,16 +86,16 @@ enum InspectPipeline {
         // measuring; meanwhile a structure scan (no pixels) says how many frames there are.
         let opened = try GIFDecoder(path: file, options: settings.decode)
         let screen = opened.screen
-        // About 16 MB of frames may wait: enough for the decoder to run on while the rings are
-        // searched for (a fraction of a second), at most a few canvases of a large screen.
-        let ahead = max(2, min(32, (16 << 20) / max(1, screen.width * screen.height * 4)))
         // A thread pays off from a quarter-megapixel screen, and not inside a batch.
         let threaded = FitParallelism.enabled && screen.width * screen.height >= 250_000
-        let decoder = PrefetchedFrames(opened, capacity: ahead, threaded: threaded)
+        let decoder = PrefetchedFrames(opened, capacity: prefetchCapacity(width: screen.width, height: screen.height), threaded: threaded)
         defer { decoder.stop() }
-        let scan = try GIFDecoder(path: file, options: settings.decode)
         var frameCount = 0
-        while try scan.nextInfo() != nil { frameCount += 1 }
+        do {
+            // Its own scope: the scanning decoder holds a canvas too, not needed past the count.
+            let scan = try GIFDecoder(path: file, options: settings.decode)
+            while try scan.nextInfo() != nil { frameCount += 1 }
+        }
         guard frameCount > 0 else { throw CLIError("\(file): the file has no frames to inspect", exitCode: CLIError.Code.malformedInput) }
 
         // What changes over time, from the first frames (all of a short animation). About
@@ -117,6 +117,7 @@ enum InspectPipeline {
                 sampleInfos.append(frame.info)
                 previous = rect
             }
+            recording.finishRecording()
         }
         var inspection = Inspection(file: file, canvasWidth: screen.width, canvasHeight: screen.height)
         var rings: [RingGeometry]
@@ -135,12 +136,16 @@ enum InspectPipeline {
         }
 
         // Tracks: model layers placed on the found rings, or the rings themselves.
+        // The statistics are freed as soon as the rings are placed (before the measurers'
+        // samplers are built, which would otherwise add to the peak: 6 bytes a pixel, 6 MB on a
+        // 1000×1000 screen); nothing after needs them.
         if let model = settings.model {
-            try placeModel(model, rings: rings, stats: stats, settings: settings, into: &inspection)
+            try placeModel(model, rings: rings, stats: &stats, settings: settings, into: &inspection)
         } else {
             guard !rings.isEmpty else {
                 throw CLIError("\(file): no animated ring found (try --circle CX,CY,R or --region X,Y,W,H)", exitCode: CLIError.Code.malformedInput)
             }
+            stats = PixelStatistics(width: 0, height: 0)
             for (i, ring) in rings.enumerated() {
                 let measurer = ArcMeasurer(ring: ring, canvasWidth: screen.width, canvasHeight: screen.height)
                 inspection.tracks.append(.init(name: rings.count == 1 ? "ring" : "ring\(i + 1)", kind: .ring(ring, measurer, modelLayer: nil)))
@@ -163,7 +168,7 @@ enum InspectPipeline {
             settings.progress.update(measured)
         }
         if recording.isComplete {
-            recording.replay { i, image in measure(image, sampleInfos[i]) }
+            recording.replayReleasing { i, image in measure(image, sampleInfos[i]) }
         } else {
             let again = try GIFDecoder(path: file, options: settings.decode)
             while again.framesDecoded < sampleInfos.count, let frame = try again.next() { measure(frame.image, frame.info) }
@@ -173,6 +178,16 @@ enum InspectPipeline {
         inspection.warnings = decoder.warnings.map(\.description)
         finishRings(&inspection, settings: settings)
         return inspection
+    }
+
+    /// Frames the decoding thread may have ready ahead of the measuring: at most two, and no
+    /// more than about 4 MB of canvases. The pool behind them holds two canvases more (one being
+    /// read, one being filled). One frame ahead is enough to keep both cores busy in the steady
+    /// state; more only helps while the rings are searched for (a fraction of a second, once),
+    /// and each one is a whole canvas (4 MB at 1000×1000) held for the entire run. Before this
+    /// bound 16 MB of frames could wait: 13 canvases (19 MB) on 600×600, 6 (24 MB) on 1000×1000.
+    static func prefetchCapacity(width: Int, height: Int) -> Int {
+        max(1, min(1, (4 << 20) / max(1, width * height * 4)))
     }
 
     /// The pixels the measurers read: each ring's band and each path's line, with a wide margin
@@ -204,7 +219,8 @@ enum InspectPipeline {
 
     /// Places the model's layers: the first arc layer on the best ring gives the scale and
     /// offset (unless given), which then place every other layer.
-    private static func placeModel(_ model: ResolvedModel, rings: [RingGeometry], stats: PixelStatistics,
+    /// `stats` is released (left empty) once the layers' rings are known, before any measurer is made.
+    private static func placeModel(_ model: ResolvedModel, rings: [RingGeometry], stats: inout PixelStatistics,
                                    settings: InspectSettings, into inspection: inout Inspection) throws {
         let arcLayers = model.layers.filter { $0.geometry.circularArc != nil }
         var scale = settings.scale, origin = settings.origin
@@ -222,16 +238,22 @@ enum InspectPipeline {
         inspection.scale = s
         inspection.origin = o
         func pixel(_ p: Point) -> Point { Point(x: o.x + s * p.x, y: o.y + s * p.y) }
-        for layer in model.layers {
+        // Each arc layer's ring first (the only use of the statistics), then the measurers.
+        let layerRings: [RingGeometry?] = model.layers.map { layer in
+            guard let circle = layer.geometry.circularArc else { return nil }
+            let centre = pixel(layer.geometry.pathToScreen(rotation: 0).apply(to: circle.center))
+            let predicted = Circle(center: centre, radius: circle.radius * s)
+            // Prefer a found ring close to the prediction (sub-pixel centre); else the prediction.
+            let found = rings.first { $0.circle.center.distance(to: centre) < max(2, 0.1 * predicted.radius) && abs($0.circle.radius - predicted.radius) < max(2, 0.1 * predicted.radius) }
+            var ring = found ?? RingFinder.ring(on: predicted, stats: stats, minimumWidth: layer.style.lineWidth * s * 0.5)
+            if found == nil { ring.lineWidth = layer.style.lineWidth * s }
+            return ring
+        }
+        stats = PixelStatistics(width: 0, height: 0)
+        for (layer, layerRing) in zip(model.layers, layerRings) {
             let cap = CapStyle(rawValue: layer.style.lineCap.rawValue) ?? .butt
             let ink = layer.style.strokeColor.flatMap(parseHexColor)
-            if let circle = layer.geometry.circularArc {
-                let centre = pixel(layer.geometry.pathToScreen(rotation: 0).apply(to: circle.center))
-                let predicted = Circle(center: centre, radius: circle.radius * s)
-                // Prefer a found ring close to the prediction (sub-pixel centre); else the prediction.
-                let found = rings.first { $0.circle.center.distance(to: centre) < max(2, 0.1 * predicted.radius) && abs($0.circle.radius - predicted.radius) < max(2, 0.1 * predicted.radius) }
-                var ring = found ?? RingFinder.ring(on: predicted, stats: stats, minimumWidth: layer.style.lineWidth * s * 0.5)
-                if found == nil { ring.lineWidth = layer.style.lineWidth * s }
+            if let circle = layer.geometry.circularArc, let ring = layerRing {
                 let measurer = ArcMeasurer(ring: ring, canvasWidth: inspection.canvasWidth, canvasHeight: inspection.canvasHeight,
                                            convention: StrokeConvention(clockwise: circle.sweep >= 0, cap: .butt))
                 inspection.caps[inspection.tracks.count] = cap

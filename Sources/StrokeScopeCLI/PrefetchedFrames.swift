@@ -1,4 +1,3 @@
-import Foundation
 import GIFCodec
 import Raster
 
@@ -12,7 +11,7 @@ import Raster
 /// over: holding it would make every later frame copy the whole canvas). A frame kept by the
 /// reader past its turn is copied on write, never changed under it.
 final class PrefetchedFrames: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var buffer: [GIFFrame] = []
     private var finished = false
     private var stopped = false
@@ -41,9 +40,7 @@ final class PrefetchedFrames: @unchecked Sendable {
         self.capacity = max(1, capacity)
         self.threaded = threaded
         guard threaded else { return }
-        let thread = Thread { [self] in self.decodeAll() }
-        thread.stackSize = 4 << 20
-        thread.start()
+        startThread(stackSize: 4 << 20) { [self] in self.decodeAll() }
     }
 
     /// The next frame, nil after the last; rethrows the decoder's error in its place.

@@ -1,6 +1,5 @@
 import AnimationModel
 import CLIArguments
-import Foundation
 import GIFCodec
 import JSON
 import Raster
@@ -77,7 +76,7 @@ enum RenderCommand {
             plan.drop = Set(try args.values("drop", as: .integer(in: .atLeast(0))))
             plan.duplicate = Set(try args.values("duplicate", as: .integer(in: .atLeast(1))))
             if let text = args.value("delays") {
-                let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+                let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int(trimmingBlanks($0)) }
                 guard !parts.isEmpty, parts.allSatisfy({ $0 != nil && $0! >= 0 && $0! <= 65535 }) else {
                     throw UsageError.inCommand("strokescope render", .invalidValue(text, for: "--delays <cs,cs,...>", expected: "comma-separated whole centiseconds"))
                 }
@@ -116,7 +115,7 @@ enum RenderCommand {
 
         try OutputPaths.checkFile(output, force: force)
         if let truthPath {
-            guard URL(fileURLWithPath: truthPath).standardizedFileURL.path != URL(fileURLWithPath: output).standardizedFileURL.path else {
+            guard OutputPaths.normalized(truthPath) != OutputPaths.normalized(output) else {
                 throw CLIError("\(truthPath): --truth names the same file as --output", exitCode: CLIError.Code.usage)
             }
             try OutputPaths.checkFile(truthPath, force: force)
@@ -262,4 +261,11 @@ enum RenderCommand {
             ("frames", .array(frames)),
         ]))
     }
+}
+
+/// `text` without leading and trailing blanks (spaces and tabs, not line breaks).
+private func trimmingBlanks(_ text: Substring) -> Substring {
+    func blank(_ c: Character) -> Bool { c.isWhitespace && !c.isNewline }
+    guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else { return "" }
+    return text[first...last]
 }

@@ -82,3 +82,16 @@ struct InferenceTests {
         #expect(CodeEmitter.angleCode(degrees, pi: ".pi") == text)
     }
 }
+
+@Suite("Fixed-point text without Foundation")
+struct CFixedTests {
+    @Test("cFixed writes what printf's %.*f writes (as String(format:) did)")
+    func matchesPrintf() {
+        #expect(cFixed(1.5, 2) == "1.50")
+        #expect(cFixed(0.125, 2) == "0.12")  // exact binary value, ties to even as printf does
+        #expect(cFixed(-2.675, 2) == "-2.67")  // 2.675 is stored just below
+        #expect(cFixed(3, 0) == "3")
+        #expect(cFixed(1e20, 1) == "100000000000000000000.0")
+        #expect(cFixed(.infinity, 2) == "inf")
+    }
+}

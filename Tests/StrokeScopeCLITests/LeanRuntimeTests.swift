@@ -1,0 +1,57 @@
+import Testing
+@testable import StrokeScopeCLI
+
+/// What replaced Foundation in the tool (Threads.swift, OutputPaths.swift) and the bound on
+/// frames decoded ahead (issue 9's memory target).
+@Suite("Without Foundation: paths, threads, and the prefetch bound")
+struct LeanRuntimeTests {
+    @Test("frames decoded ahead hold at most about 12 MB of canvases, whatever the screen")
+    func prefetchBound() {
+        for (w, h) in [(200, 200), (600, 600), (1000, 1000), (4000, 4000), (1, 1)] {
+            let capacity = InspectPipeline.prefetchCapacity(width: w, height: h)
+            #expect(capacity >= 1)
+            // The pool holds two canvases besides the waiting ones.
+            let poolBytes = (capacity + 2) * w * h * 4
+            #expect(poolBytes <= max(12 << 20, 3 * w * h * 4), "\(w)×\(h)")
+        }
+        #expect(InspectPipeline.prefetchCapacity(width: 600, height: 600) == 1)
+    }
+
+    @Test("output paths compare after resolving dots and slashes; names split as NSString did")
+    func pathText() {
+        #expect(OutputPaths.normalized("/a/./b//c/../d.json") == "/a/b/d.json")
+        #expect(OutputPaths.normalized("x.json").hasSuffix("/x.json"))
+        #expect(OutputPaths.normalized("x.json") == OutputPaths.normalized("./sub/../x.json"))
+        #expect(OutputPaths.joined("out", "frame-0001.png") == "out/frame-0001.png")
+        #expect(OutputPaths.joined("out/", "frame-0001.png") == "out/frame-0001.png")
+        #expect(OutputPaths.lastComponent("/tmp/dir/spinner.gif") == "spinner.gif")
+        #expect(OutputPaths.lastComponent("dir/") == "dir")
+        #expect(OutputPaths.lastComponent("/") == "/")
+        #expect(OutputPaths.deletingExtension("spinner.gif") == "spinner")
+        #expect(OutputPaths.deletingExtension("a.b.gif") == "a.b")
+        #expect(OutputPaths.deletingExtension(".hidden") == ".hidden")
+        #expect(OutputPaths.deletingExtension("plain") == "plain")
+    }
+
+    @Test("a started thread runs, and the condition lock hands its result back")
+    func threadAndLock() {
+        final class Box: @unchecked Sendable {
+            let lock = ConditionLock()
+            var value: Int?
+        }
+        let box = Box()
+        startThread(stackSize: 1 << 20) {
+            box.lock.lock()
+            box.value = 42
+            box.lock.broadcast()
+            box.lock.unlock()
+        }
+        box.lock.lock()
+        while box.value == nil { box.lock.wait() }
+        let value = box.value
+        box.lock.unlock()
+        #expect(value == 42)
+        let start = monotonicSeconds()
+        #expect(monotonicSeconds() >= start)
+    }
+}
