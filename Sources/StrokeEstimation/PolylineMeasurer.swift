@@ -8,7 +8,10 @@ import StrokeGeometry
 
 /// Measures how much of a known open path (a check-mark tick) is drawn, from its start: the
 /// path is given in pixels (from the model, placed with the scale and offset found from the
-/// ring), and ink is read across the line at small steps along it.
+/// ring). Ink read across the line at small steps along it finds the drawn run and a first
+/// estimate of its end (by area); the end is then placed by fitting the predicted coverage of the
+/// stroked prefix (segments, joins, caps: `PrefixCoverage`) to the pixels around it
+/// (`StrokeEndFit`), which also holds at the path's corners, where the segments' ink overlaps.
 public struct PolylineMeasurer: Sendable {
     public struct Measurement: Sendable, Equatable {
         public enum State: String, Sendable { case arc, empty, full, unknown }
@@ -17,6 +20,15 @@ public struct PolylineMeasurer: Sendable {
         public var strokeEnd: Double?
         /// Where the drawn part begins, as a fraction (0 when drawn from the start).
         public var strokeStart: Double?
+        /// Why the state is `unknown` (nil otherwise).
+        public var note: String?
+
+        public init(state: State, strokeEnd: Double? = nil, strokeStart: Double? = nil, note: String? = nil) {
+            self.state = state
+            self.strokeEnd = strokeEnd
+            self.strokeStart = strokeStart
+            self.note = note
+        }
     }
 
     let step = 0.5
@@ -24,11 +36,10 @@ public struct PolylineMeasurer: Sendable {
     public let length: Double
     /// The path's vertices, in pixels, as given.
     public let points: [Point]
-    /// Distances of the interior vertices along the path (pixels): near a join the ink of the
-    /// two segments overlaps, so ends there are placed by the half-coverage crossing instead of by area.
-    let joins: [Double]
     let lineWidth: Double
     let cap: CapStyle
+    /// Predicted coverage of the pixels near the path for every drawn length.
+    let coverage: PrefixCoverage
     /// Per step along the path: sample offsets across the line (bilinear as 4 offsets + weights)
     /// and two background probes.
     private let offsets: [Int32]
@@ -37,12 +48,16 @@ public struct PolylineMeasurer: Sendable {
     private let across: Int
     private let steps: Int
 
-    /// `points`: the path's vertices in pixels (a polyline; curves flattened by the caller).
     /// How far sampling runs past both ends of the path (pixels): caps and anti-aliasing lie there.
     let overhang: Double
 
-    public init?(points original: [Point], lineWidth: Double, cap: CapStyle, canvasWidth: Int, canvasHeight: Int) {
-        guard original.count >= 2 else { return nil }
+    /// - Parameters:
+    ///   - points: the path's vertices in pixels (a polyline; curves flattened by the caller).
+    ///   - lineWidth: in pixels.
+    ///   - cap, join: the layer's `lineCap` and `lineJoin`.
+    public init?(points original: [Point], lineWidth: Double, cap: CapStyle, join: JoinStyle = .miter,
+                 canvasWidth: Int, canvasHeight: Int) {
+        guard original.count >= 2, lineWidth > 0 else { return nil }
         self.points = original
         // Extend the path straight on at both ends, so the ink beyond them is seen.
         let ext = lineWidth / 2 + 2
@@ -56,7 +71,10 @@ public struct PolylineMeasurer: Sendable {
         for i in 1..<points.count { cumulative.append(cumulative[i - 1] + points[i].distance(to: points[i - 1])) }
         length = cumulative.last! - 2 * ext
         guard length > 0 else { return nil }
-        joins = Array(cumulative.dropFirst().dropLast()).map { $0 - ext }
+        var along = [0.0]
+        for i in 1..<original.count { along.append(along[i - 1] + original[i].distance(to: original[i - 1])) }
+        coverage = PrefixCoverage(points: original, cumulative: along, lineWidth: lineWidth, cap: cap, join: join,
+                                  canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         self.lineWidth = lineWidth
         self.cap = cap
         let total = cumulative.last!
@@ -99,7 +117,7 @@ public struct PolylineMeasurer: Sendable {
     }
 
     /// Byte offsets of the pixels `measure` reads (with repeats).
-    var pixelsRead: [Int] { (offsets + probes).filter { $0 >= 0 }.map(Int.init) }
+    var pixelsRead: [Int] { (offsets + probes + coverage.offsets).filter { $0 >= 0 }.map(Int.init) }
 
     /// How much of the path is drawn in `image`, given the ink colour (straight RGBA).
     public func measure(_ image: RGBAImage, ink: RGBA) -> Measurement {
@@ -133,37 +151,47 @@ public struct PolylineMeasurer: Sendable {
         // (other ink on the path — a crossing stroke, a label — does not count).
         let startIndex = Int((overhang / step).rounded())
         let reach = Int(((lineWidth + 1) / step).rounded(.up))
-        guard let first = (max(0, startIndex - reach)...min(steps - 1, startIndex + reach)).first(where: { profile[$0] >= 0.5 }) else {
+        let first = (max(0, startIndex - reach)...min(steps - 1, startIndex + reach)).first(where: { profile[$0] >= 0.5 })
+        // A first estimate of the end, by area: the ink to the end of the run, measured from a
+        // point inside it, less what a cap adds. (Near a corner the segments' ink overlaps and
+        // this is off by up to about a line width; the fit below does not depend on it.)
+        var estimate = 0.0
+        if let first {
+            var last = first
+            while last + 1 < steps && profile[last + 1] >= 0.5 { last += 1 }
+            let window = max(2, Int(((lineWidth / 2 + 2) / step).rounded(.up)))
+            let p = max(first, last - window)
+            var area = 0.0
+            for k in p...min(steps - 1, last + window) { area += min(profile[k], 1.5) * step }
+            estimate = min(length, max(0, Double(p) * step - step / 2 + area - cap.extraLength(lineWidth: lineWidth) - overhang))
+        }
+        // Observed coverage of the modelled pixels. Over a transparent background GIF pixels are
+        // either kept or dropped (1-bit alpha): compare on/off.
+        let binary = bg[3] < 128
+        let observed: (Int) -> Double = { i in
+            image.pixels.withUnsafeBufferPointer { px in
+                let a = Double(((pixel(px, Int(coverage.offsets[i])) - bg) * axis).sum() / axisLength2)
+                return binary ? (a >= 0.5 ? 1 : 0) : min(max(a, 0), 1)
+            }
+        }
+        guard let end = fitEnd(estimate: first == nil ? nil : estimate, binary: binary, observed: observed) else {
             return Measurement(state: .empty)
         }
-        var last = first
-        while last + 1 < steps && profile[last + 1] >= 0.5 { last += 1 }
-        let window = max(2, Int(((lineWidth / 2 + 2) / step).rounded(.up)))
-        let extra = cap.extraLength(lineWidth: lineWidth)
-        // Area to the end of the run, measured from a point inside the ink.
-        let p = max(first, last - window)
-        var area = 0.0
-        for k in p...min(steps - 1, last + window) { area += min(profile[k], 1.5) * step }
-        let endDistance = min(length, max(0, Double(p) * step - step / 2 + area - extra - overhang))
-        // (The area window reaches w/2 + 2 px back from the end, the corner ink w/2 past the corner.)
-        if joins.contains(where: { abs($0 - endDistance) < lineWidth + 2.5 }) {
-            // Within a line width of a corner the two segments' ink overlaps: how far the
-            // stroke has turned the corner cannot be read from the picture.
-            return Measurement(state: .unknown)
-        }
+        if case .unknown(let note) = end { return Measurement(state: .unknown, note: note) }
+        guard case .drawn(let endDistance) = end else { return Measurement(state: .empty) }
         // The rising edge at the start: half coverage where the ink begins, less what a cap adds.
         var startDistance = 0.0
-        if first > 0 {
+        if let first, first > 0 {
             let a0 = profile[first - 1], a1 = profile[first]
             let crossing = (Double(first - 1) + (a1 != a0 ? min(max((0.5 - a0) / (a1 - a0), 0), 1) : 1)) * step
             let capReach: Double = cap == .round ? 0.433 * lineWidth : cap == .square ? lineWidth / 2 : 0
             startDistance = max(0, crossing + capReach - overhang)
             if startDistance <= step { startDistance = 0 }
         }
-        let end = endDistance / length
-        let start = max(0, min(startDistance / length, end))
+        let endFraction = endDistance / length
+        let start = max(0, min(startDistance / length, endFraction))
         // Within a quarter pixel of both ends: the whole path is drawn.
-        if start * length <= 0.25 && (1 - end) * length <= 0.25 { return Measurement(state: .full, strokeEnd: 1, strokeStart: 0) }
-        return Measurement(state: .arc, strokeEnd: end, strokeStart: start)
+        if start * length <= 0.25 && (1 - endFraction) * length <= 0.25 { return Measurement(state: .full, strokeEnd: 1, strokeStart: 0) }
+        return Measurement(state: .arc, strokeEnd: endFraction, strokeStart: start)
     }
 }

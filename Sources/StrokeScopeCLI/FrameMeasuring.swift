@@ -50,7 +50,7 @@ struct FrameMeasuring {
                 let m = measurer.measure(image, ink: colour)
                 paths[k] = measurer
                 inspection.tracks[k].measurements.append(LayerReading(state: m.state.rawValue, strokeStart: m.strokeStart, strokeEnd: m.strokeEnd,
-                                                                             note: m.state == .unknown ? "the stroke ends within a line width of the path's corner, where the two segments' ink overlaps" : nil))
+                                                                             note: m.note))
             }
         }
     }

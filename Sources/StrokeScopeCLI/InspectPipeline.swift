@@ -270,6 +270,7 @@ enum InspectPipeline {
                     }
                 }
                 guard let measurer = PolylineMeasurer(points: points, lineWidth: layer.style.lineWidth * s, cap: cap,
+                                                      join: JoinStyle(rawValue: layer.style.lineJoin.rawValue) ?? .miter,
                                                       canvasWidth: inspection.canvasWidth, canvasHeight: inspection.canvasHeight) else { continue }
                 inspection.tracks.append(.init(name: layer.name, kind: .path(measurer, ink: ink, lineWidth: layer.style.lineWidth * s, modelLayer: layer)))
             }
