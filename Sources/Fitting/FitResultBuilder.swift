@@ -31,7 +31,7 @@ extension Problem {
                         fit.strokeEndError = m - presentation.values.strokeEnd
                     }
                     if fit.residual != nil { anyCompared = true }
-                    if changes(layer, around: t, by: interval), let match = timingError(o, layer: layer, at: t, window: max(4 * interval, 0.05)) {
+                    if changes(layer, around: t, by: interval), !Residual.subPixelInk(o, presentation), let match = timingError(o, layer: layer, at: t, window: max(4 * interval, 0.05)) {
                         anyObservable = true
                         fit.timingError = match.shift
                         timing.append(match.shift)

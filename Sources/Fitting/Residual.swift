@@ -78,6 +78,17 @@ enum Residual {
         }
     }
 
+    /// Whether the observation shows drawn ink under a pixel long (an open path's drawn part, or
+    /// an arc): its timing cannot be read, because a model with nothing drawn matches it as
+    /// well as one with the same sliver (see `belowAPixel`).
+    static func subPixelInk(_ o: Observation, _ p: LayerPresentation) -> Bool {
+        guard o.state == .arc else { return false }
+        if let length = o.pathLengthPixels, let f = o.strokeEnd { return f * length < 1 }
+        guard let scale = o.pixelsPerPoint, let radius = p.radius, let s = o.startAngle, let e = o.endAngle else { return false }
+        let d = (e - s).truncatingRemainder(dividingBy: 360)
+        return (d < 0 ? d + 360 : d) * radius * scale * Double.pi / 180 < 1
+    }
+
     /// CLI-CONTRACT's angleError: the larger of the two ends' differences, both arcs only.
     static func angleError(_ o: Observation, _ p: LayerPresentation) -> Double? {
         guard o.state == .arc, let s = o.startAngle, let e = o.endAngle, p.state == .arc || p.state == .full,

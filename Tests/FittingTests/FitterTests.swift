@@ -81,3 +81,29 @@ struct FrameFitTests {
         #expect((r.maxAngleError ?? 99) < 0.5)
     }
 }
+
+@Suite("Sub-pixel ink and timing")
+struct SubPixelTimingTests {
+    @Test("a tick drawn under a pixel long gives no timing error (nothing drawn matches it as well)")
+    func subPixelTick() throws {
+        let doc = try fixture("payment-success.json")
+        let model = try doc.resolve()
+        let tick = try #require(model.layers.firstIndex { $0.geometry.circularArc == nil })
+        // The tick's drawn length in pixels at 2 px per point, read exactly.
+        let length = 2 * model.layers[tick].geometry.strokePath.length
+        let times = (0..<200).map { Double($0) * 0.04 }
+        var frames = synthetic(model, times: times, phase: 0, rate: 1, delay: 0.04)
+        // The tick's first drawn frame and the next read as half a pixel of tick: true there or not,
+        // a sliver that small cannot say when it was captured.
+        let first = try #require(frames.firstIndex { $0.layers[tick]?.state == .arc })
+        for i in [first, first + 1] {
+            frames[i].layers[tick] = Observation(state: .arc, strokeEnd: 0.5 / length, pixelsPerPoint: 2, pathLengthPixels: length)
+        }
+        let r = try Fitter.fit(doc, frames: frames, options: FitOptions(rate: 1))
+        for fit in r.frames {
+            guard let o = frames[fit.index].layers[tick], o.state == .arc, let f = o.strokeEnd, f * length < 1 else { continue }
+            #expect(fit.layers[tick].timingError == nil, "frame \(fit.index): \(f * length) px of tick")
+            #expect(!fit.flags.contains("late") && !fit.flags.contains("early"))
+        }
+    }
+}
