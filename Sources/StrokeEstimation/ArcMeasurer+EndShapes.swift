@@ -28,10 +28,12 @@ extension ArcMeasurer {
         let R = ring.circle.radius
         let span = wrap(high - low) * Double.pi / 180 * R
         let clearance = 2 * (w / 2 + Self.endNeighbourhood + 1)
-        guard span >= clearance, 2 * Double.pi * R - span >= clearance + w else { return m }
         let axis = ink - bg
         let axisLength2 = (axis * axis).sum()
         guard axisLength2 > 0 else { return m }
+        guard span >= clearance, 2 * Double.pi * R - span >= clearance + w else {
+            return binary ? fitShortStretch(m, image: image, background: bg, axis: axis, lineWidth: w, span: span, clearance: clearance) : m
+        }
         let subdivisions = binary ? 1 : 6
         let slack = 1.5 / R
         let roundShift = CapStyle.round.extraLength(lineWidth: w) / R
@@ -84,5 +86,53 @@ extension ArcMeasurer {
             }
             return true
         }
+    }
+
+    /// On 1-bit pixels, a piece shorter than two end neighbourhoods, or a gap that short, has
+    /// both ends fitted together (`RingPieceShape`), for both cap shapes; elsewhere such a
+    /// stretch keeps its placement by area, which on anti-aliased pixels is exact.
+    private func fitShortStretch(_ m: ArcMeasurement, image: RGBAImage, background bg: SIMD4<Float>, axis: SIMD4<Float>,
+                                 lineWidth w: Double, span: Double, clearance: Double) -> ArcMeasurement {
+        guard let start = m.startAngle, let end = m.endAngle else { return m }
+        let R = ring.circle.radius
+        let clockwise = convention.clockwise
+        let low = clockwise ? start : end, high = clockwise ? end : start
+        let gapLength = 2 * Double.pi * R - span
+        // Which stretch is short: the ink, or the gap between its ends (not both: a tiny ring).
+        let isGap = span >= clearance
+        guard isGap ? gapLength < clearance + w : gapLength >= clearance + w else { return m }
+        let (from, to) = isGap ? (high, low) : (low, high)
+        let halfSpan = wrap(to - from) / 2 * Double.pi / 180
+        let middle = wrap(from + wrap(to - from) / 2)
+        let slack = 1.5 / R
+        let axisLength2 = (axis * axis).sum()
+        let shape = image.pixels.withUnsafeBufferPointer { px in
+            RingPieceShape(image: image, ring: ring, lineWidth: w, reference: middle,
+                           halfExtent: halfSpan + slack + (w / 2 + Self.endNeighbourhood) / R, edgeMargin: Self.binaryEdgeMargin) { offset in
+                ((pixel(px, offset) - bg) * axis).sum() / axisLength2 >= 0.5
+            }
+        }
+        guard let shape else { return m }
+        let step = 0.05 / R
+        // A round cap reaches past each end: its ends lie inside the butt ones for a piece and
+        // outside them for a gap.
+        let shift = CapStyle.round.extraLength(lineWidth: w) / R * (isGap ? -1 : 1)
+        func ends(_ cap: CapStyle, _ s: Double) -> (low: Double, high: Double, cost: Int) {
+            let f = shape.fit(low: (-halfSpan + s - slack)...(-halfSpan + s + slack), high: (halfSpan - s - slack)...(halfSpan - s + slack),
+                              cap: cap, gap: isGap, step: step)
+            let a = wrap(middle + f.low * 180 / Double.pi), b = wrap(middle + f.high * 180 / Double.pi)
+            // Back to the ink's own ends: a gap runs from the ink's high end to its low end.
+            return isGap ? (b, a, f.cost) : (a, b, f.cost)
+        }
+        let butt = ends(.butt, 0), round = ends(.round, shift)
+        // A stretch that neither shape explains (ends that crossed over in the first estimate,
+        // another stroke nearby) keeps its first placement.
+        let tolerated = max(2, shape.count / 10)
+        guard min(butt.cost, round.cost) <= tolerated else { return m }
+        var result = m
+        result.startAngle = clockwise ? butt.low : butt.high
+        result.endAngle = clockwise ? butt.high : butt.low
+        result.roundCapEnds = clockwise ? (round.low, round.high) : (round.high, round.low)
+        return result
     }
 }

@@ -21,22 +21,22 @@ struct EndShapeTests {
     }
 
     /// A 1-bit ring of radius 30 and width `w` around (50, 50), drawn clockwise from 200° to
-    /// `end`, with butt or round caps (pixel centres tested exactly).
-    static func sector(end: Double, w: Double, round: Bool) -> RGBAImage {
+    /// `end` (from `start`), with butt or round caps (pixel centres tested exactly).
+    static func sector(start: Double = 200, end: Double, w: Double, round: Bool) -> RGBAImage {
         var image = RGBAImage(width: 100, height: 100, fill: .transparent)
         let R = 30.0, c = 50.0, h = w / 2
         func point(_ degrees: Double) -> (Double, Double) {
             let t = degrees * Double.pi / 180
             return (c + R * sin(t), c - R * cos(t))
         }
-        let (ex, ey) = point(end), (sx, sy) = point(200)
+        let (ex, ey) = point(end), (sx, sy) = point(start)
         for y in 0..<100 {
             for x in 0..<100 {
                 let dx = Double(x) + 0.5 - c, dy = Double(y) + 0.5 - c
                 let r = (dx * dx + dy * dy).squareRoot()
                 var a = atan2(dx, -dy) * 180 / Double.pi
                 if a < 0 { a += 360 }
-                var inside = abs(r - R) <= h && a >= 200 && a <= end
+                var inside = abs(r - R) <= h && a >= start && a <= end
                 if round {
                     let px = Double(x) + 0.5, py = Double(y) + 0.5
                     inside = inside || hypot(px - ex, py - ey) <= h || hypot(px - sx, py - sy) <= h
@@ -65,6 +65,41 @@ struct EndShapeTests {
         #expect(other.cost > 0)
         // Within the pixel lattice's resolution: a quarter pixel at radius 30.
         #expect(abs(exact.offset - truth) * 30 < 0.25, "off by \(abs(exact.offset - truth) * 30) px")
+    }
+
+    @Test("a short piece on 1-bit pixels has both ends fitted together", arguments: [(200.0, 211.3, true), (150.4, 158.0, false), (95.0, 97.5, true)])
+    func oneBitShortPiece(start: Double, end: Double, round: Bool) throws {
+        let w = 6.0
+        let image = Self.sector(start: start, end: end, w: w, round: round)
+        let ring = RingGeometry(circle: Circle(center: Point(x: 50, y: 50), radius: 30), lineWidth: w)
+        var measurer = ArcMeasurer(ring: ring, canvasWidth: image.width, canvasHeight: image.height)
+        let m = measurer.measure(image).correcting(for: round ? .round : .butt, radius: 30, clockwise: true)
+        #expect(m.state == .arc)
+        let s = try #require(m.startAngle), e = try #require(m.endAngle)
+        // Within the pixel lattice's resolution: 0.35 px at radius 30 is 0.67°.
+        #expect(angleDifference(s, start) < 0.67, "start \(s) for \(start)")
+        #expect(angleDifference(e, end) < 0.67, "end \(e) for \(end)")
+    }
+
+    @Test("a short 1-bit piece's two ends are found together from estimates a pixel off", arguments: [(200.0, 207.3, true), (150.4, 155.0, false)])
+    func pieceShape(start: Double, end: Double, round: Bool) throws {
+        let w = 6.0, R = 30.0
+        let image = Self.sector(start: start, end: end, w: w, round: round)
+        let ring = RingGeometry(circle: Circle(center: Point(x: 50, y: 50), radius: R), lineWidth: w)
+        let middle = (start + end) / 2, half = (end - start) / 2 * Double.pi / 180
+        let shape = try #require(RingPieceShape(image: image, ring: ring, lineWidth: w, reference: middle, halfExtent: half + 7 / R,
+                                                edgeMargin: 0) { image.pixels[$0 + 3] == 255 })
+        // First estimates a pixel off each way; the search reaches 1.5 px around them.
+        let slack = 1.5 / R, off = 1 / R
+        let f = shape.fit(low: (-half + off - slack)...(-half + off + slack), high: (half - off - slack)...(half - off + slack),
+                          cap: round ? .round : .butt, gap: false, step: 0.05 / R)
+        #expect(f.cost == 0)
+        #expect(abs(f.low + half) * R < 0.35, "start off by \(abs(f.low + half) * R) px")
+        #expect(abs(f.high - half) * R < 0.35, "end off by \(abs(f.high - half) * R) px")
+        // The other shape cannot explain every pixel of so wide a stroke.
+        let other = shape.fit(low: (-half - slack)...(-half + slack), high: (half - slack)...(half + slack),
+                              cap: round ? .butt : .round, gap: false, step: 0.05 / R)
+        #expect(other.cost > 0)
     }
 
     @Test("1-bit transparency: ends are measured to the pixel lattice's resolution")
