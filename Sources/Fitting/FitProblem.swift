@@ -23,6 +23,15 @@ struct Problem: Sendable {
         self.pinnedRate = pinnedRate
         // Without free variables every parameter vector resolves to the same model: once.
         fixedModel = free.isEmpty ? try? document.resolve(overrides: fixed, options: evaluation) : nil
+        fixedWindow = fixedModel.flatMap { SteadyWindow.of($0) }
+    }
+
+    /// The fixed model's steady window (computed once: finding a period evaluates the model).
+    private let fixedWindow: SteadyWindow?
+
+    /// Where `model` animates for good, for the phase (nil: anywhere).
+    func window(_ model: ResolvedModel) -> SteadyWindow? {
+        fixedModel != nil ? fixedWindow : SteadyWindow.of(model)
     }
 
     /// The model when no variable is free (phase and rate do not change it).
@@ -45,10 +54,12 @@ struct Problem: Sendable {
     func residuals(_ p: [Double]) -> [Double?] {
         guard let model = model(p) else { return frames.map { _ in nil } }
         let r = rate(p)
+        let steady = window(model)
         return frames.map { f in
             var total = 0.0, n = 0
+            let t = steady?.wrapped(p[0] + r * f.time) ?? p[0] + r * f.time
             for (j, o) in f.layers.enumerated() {
-                guard let o, let e = Residual.degrees(o, model.layers[j].presentation(at: p[0] + r * f.time)) else { continue }
+                guard let o, let e = Residual.degrees(o, model.layers[j].presentation(at: t)) else { continue }
                 total += e * e
                 n += 1
             }
@@ -72,6 +83,12 @@ struct Problem: Sendable {
         guard let model = model(p) else { return .infinity }
         let prior = self.prior(p)
         let r = rate(p)
+        // A repeating model is read only where it animates (SteadyWindow).
+        let steady = window(model)
+        if let steady, let first = frames.first {
+            let cost = steady.penalty(firstModelTime: p[0] + r * first.time)
+            if cost > 0 { return cost }
+        }
         // At most ~400 frames: enough to pin the parameters, cheap enough for the simplex.
         let stride = max(1, frames.count / frameLimit)
         var total = 0.0
@@ -79,8 +96,9 @@ struct Problem: Sendable {
         while i < frames.count {
             if !excluded.contains(i) {
                 let f = frames[i]
+                let t = steady?.wrapped(p[0] + r * f.time) ?? p[0] + r * f.time
                 for (j, o) in f.layers.enumerated() {
-                    guard let o, let e = Residual.degrees(o, model.layers[j].presentation(at: p[0] + r * f.time)) else { continue }
+                    guard let o, let e = Residual.degrees(o, model.layers[j].presentation(at: t)) else { continue }
                     total += Residual.loss(e)
                 }
             }

@@ -3,9 +3,10 @@ import AnimationModel
 /// Fits a model's timing to the measured frames: model time = phase + rate × recording time,
 /// plus the model's free variables (those with `fit` ranges).
 ///
-/// 1. A global search over phase (the model's whole span, or period) and rate (0.05–20,
-///    log-spaced) on a time table of the model, using the first frames, for every combination
-///    of a few values of each free variable.
+/// 1. A global search over phase (the model's whole span, or period; for a model that repeats
+///    forever only from where all its animations have begun) and rate (0.05–20, log-spaced) on
+///    a time table of the model, using the first frames, for every combination of a few values
+///    of each free variable.
 /// 2. Nelder–Mead refinement of the best candidates with exact evaluation on all frames, with
 ///    a robust (Cauchy) loss so a few bad frames pull little (on long recordings the candidates
 ///    are first screened on a hundred frames and only the promising ones refined on all, see
@@ -48,9 +49,19 @@ public enum Fitter {
             let probeSpan = (probe.last!.time - probe.first!.time) + 0.1
             // A repeating model's phase only matters modulo its period (which may be longer than
             // the suggested span); anything else is searched on both sides of its start.
+            // A model that repeats forever is searched only where it animates: before its
+            // animations begin it shows its base values, a still ring that can match frames it
+            // does not explain (SteadyWindow).
             let phases: [Double]
+            let steady = SteadyWindow.of(model)
             if let period = Self.period(of: model) {
-                phases = (0..<240).map { period * Double($0) / 240 }
+                let from = steady?.start ?? 0
+                phases = (0..<240).map { from + period * Double($0) / 240 }
+            } else if let from = steady?.start {
+                // No common period (a rotation and a cycle of unrelated lengths): from the start
+                // over the span that runs every repeating animation twice.
+                let width = max(span - from, 1)
+                phases = (0..<240).map { from + width * Double($0) / 240 }
             } else {
                 phases = (0...239).map { -span + 2 * span * Double($0) / 239 }
             }
@@ -106,22 +117,27 @@ public enum Fitter {
         if !problem.excluded.isEmpty && problem.excluded.count < observed.count / 2 {
             solution = problem.refine(from: solution.parameters)
         }
-        // A repeating model has its phase only modulo its period: report the one in [0, period).
+        // A repeating model has its phase only modulo its period: report the one in [0, period),
+        // or in the period after its steady start when it begins later.
         if let model = problem.model(solution.parameters), let period = Self.period(of: model) {
-            solution.parameters[0] -= (solution.parameters[0] / period).rounded(.down) * period
+            let from = problem.window(model)?.start ?? 0
+            solution.parameters[0] -= ((solution.parameters[0] - from) / period).rounded(.down) * period
         }
         return try problem.result(solution.parameters, allFrames: frames, options: options, outliers: problem.excluded.map { observed[$0].index })
     }
 
     /// The model's period when it repeats forever: the shortest of its layers' repeating cycles
-    /// (in model seconds) after which every layer looks the same again, checked numerically.
+    /// (in model seconds) after which every layer looks the same again, checked numerically
+    /// from its steady start (``ResolvedModel/steadyStart``) on.
     static func period(of model: ResolvedModel) -> Double? {
         let candidates = model.repeatingCycles.sorted()
+        // From where it only repeats (its base values before that repeat nothing).
+        let from = max(model.steadyStart ?? 0, 0)
         for p in candidates where p > 0 {
             // Across the whole span, so a model that changes once (an event) never passes.
             let span = model.suggestedEndTime + p
             let same = (0..<48).allSatisfy { k in
-                let t = span * Double(k) / 47
+                let t = from + span * Double(k) / 47
                 return zip(model.values(at: t), model.values(at: t + p)).allSatisfy {
                     abs($0.rawStrokeStart - $1.rawStrokeStart) < 1e-6 && abs($0.rawStrokeEnd - $1.rawStrokeEnd) < 1e-6
                         && abs(($0.rotation - $1.rotation).remainder(dividingBy: 2 * .pi)) < 1e-6 && $0.present == $1.present

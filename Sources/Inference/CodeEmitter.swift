@@ -24,6 +24,14 @@ public enum CodeEmitter {
         return (Double((v >> 16) & 255), Double((v >> 8) & 255), Double(v & 255))
     }
 
+    /// One whole turn after `degrees`, as code: `3 * .pi / 2`, or `1.404889 + 2 * .pi` when the
+    /// start is written as a rounded number (see LayerLayout.fullTurn(after:)).
+    static func fullTurnCode(_ degrees: Double, pi: String) -> String {
+        let eighths = degrees / 22.5
+        guard abs(eighths - eighths.rounded()) < 1e-6 else { return angleCode(degrees, pi: pi) + " + 2 * \(pi)" }
+        return angleCode(degrees + 360, pi: pi)
+    }
+
     /// `degrees` in radians as code: `-.pi / 2`, `3 * M_PI / 2`, or a number.
     static func angleCode(_ degrees: Double, pi: String) -> String {
         let eighths = degrees / 22.5
@@ -43,7 +51,7 @@ public enum CodeEmitter {
         s += "let ringLayer = CAShapeLayer()\n"
         s += "ringLayer.frame = CGRect(x: \(number(l.frameX, 2)), y: \(number(l.frameY, 2)), width: \(number(l.side, 2)), height: \(number(l.side, 2)))\n"
         s += "ringLayer.path = UIBezierPath(arcCenter: CGPoint(x: \(number(l.side / 2, 2)), y: \(number(l.side / 2, 2))), radius: \(number(l.radius, 2)),\n"
-        s += "                              startAngle: \(angleCode(l.startDegrees, pi: ".pi")), endAngle: \(angleCode(l.startDegrees + 360, pi: ".pi")), clockwise: true).cgPath\n"
+        s += "                              startAngle: \(angleCode(l.startDegrees, pi: ".pi")), endAngle: \(fullTurnCode(l.startDegrees, pi: ".pi")), clockwise: true).cgPath\n"
         s += "ringLayer.fillColor = UIColor.clear.cgColor\n"
         s += "ringLayer.strokeColor = UIColor(red: \(number(r, 0)) / 255, green: \(number(g, 0)) / 255, blue: \(number(b, 0)) / 255, alpha: 1).cgColor\n"
         s += "ringLayer.lineWidth = \(number(l.lineWidth, 2))\n"
@@ -100,7 +108,7 @@ public enum CodeEmitter {
         s += "CAShapeLayer *ringLayer = [CAShapeLayer layer];\n"
         s += "ringLayer.frame = CGRectMake(\(number(l.frameX, 2)), \(number(l.frameY, 2)), \(number(l.side, 2)), \(number(l.side, 2)));\n"
         s += "ringLayer.path = [UIBezierPath bezierPathWithArcCenter:CGPointMake(\(number(l.side / 2, 2)), \(number(l.side / 2, 2))) radius:\(number(l.radius, 2))\n"
-        s += "                                        startAngle:\(angleCode(l.startDegrees, pi: "M_PI")) endAngle:\(angleCode(l.startDegrees + 360, pi: "M_PI")) clockwise:YES].CGPath;\n"
+        s += "                                        startAngle:\(angleCode(l.startDegrees, pi: "M_PI")) endAngle:\(fullTurnCode(l.startDegrees, pi: "M_PI")) clockwise:YES].CGPath;\n"
         s += "ringLayer.fillColor = [UIColor clearColor].CGColor;\n"
         s += "ringLayer.strokeColor = [UIColor colorWithRed:\(number(r, 0)) / 255.0 green:\(number(g, 0)) / 255.0 blue:\(number(b, 0)) / 255.0 alpha:1].CGColor;\n"
         s += "ringLayer.lineWidth = \(number(l.lineWidth, 2));\n"

@@ -44,6 +44,10 @@ enum HumanRounding {
             c.advance = nice(model.advance, 22.5)
             _ = accept(c)
         }
+        // Fewer pieces, then a cycle start that puts a knot on a round time (RoundingRefits).
+        let drift = net + start.rotationSpeed * start.period
+        removingKnots(model, series: series, drift: drift, accept: accept)
+        reanchoring(model, series: series, drift: drift, accept: accept)
         // Knot times, then values, per curve.
         for which in 0..<2 {
             let curve = which == 0 ? model.strokeStart : model.strokeEnd

@@ -21,6 +21,9 @@ public struct InferredAnimation: Sendable, Equatable {
     public var advance: Double
     public var strokeStart: PiecewiseCurve
     public var strokeEnd: PiecewiseCurve
+    /// The steady capture interval (seconds) the frame times were put on when their stored delays
+    /// were only rounding of it (``CaptureClock``); nil when the stored times were used.
+    public var captureInterval: Double? = nil
 
     /// Seconds per turn of the rotation (nil without rotation).
     public var rotationPeriod: Double? { rotationSpeed == 0 ? nil : 360 / abs(rotationSpeed) }

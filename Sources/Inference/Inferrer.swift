@@ -11,7 +11,10 @@ public enum Inferrer {
     /// At least this many frames must show an arc with two ends.
     public static let minimumArcFrames = 8
 
-    public static func infer(_ samples: [RingSample], appearance: RingAppearance, options: InferenceOptions = InferenceOptions()) throws(InferenceError) -> InferredAnimation {
+    public static func infer(_ stored: [RingSample], appearance: RingAppearance, options: InferenceOptions = InferenceOptions()) throws(InferenceError) -> InferredAnimation {
+        // Capture times, not the rounded delays, where the delays are only rounding (30 fps
+        // stored as 3, 3, 4 cs): everything below fits in time.
+        let (samples, clock) = CaptureClock.regularized(stored)
         let series = AngleSeries(samples)
         guard series.count >= minimumArcFrames else { throw .tooFewArcFrames(found: series.count, needed: minimumArcFrames) }
         guard let period = series.period(), let drift = series.mismatch(lag: period)?.drift else {
@@ -33,6 +36,7 @@ public enum Inferrer {
         }
         fit = fit.refiningCycleStart(series: series, drift: drift, maxPieces: options.maxPieces)
         var model = fit.model
+        model.captureInterval = clock?.interval
         if options.humanRounding { model = HumanRounding.round(model, series: series, samples: samples, net: fit.net, maxPieces: options.maxPieces) }
         return model
     }

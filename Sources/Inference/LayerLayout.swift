@@ -27,7 +27,17 @@ struct LayerLayout: Sendable, Equatable {
         let degrees = model.pathStartAngle - 90
         startDegrees = degrees
         startAngle = Self.radians(degrees)
-        endAngle = Self.radians(degrees + 360)
+        endAngle = Self.fullTurn(after: degrees)
+    }
+
+    /// The end of a path one whole turn after `degrees`, as an expression. A start that is no
+    /// multiple of 22.5° is written as a rounded number, and its end as that number plus `2*pi`,
+    /// never rounded on its own: two rounded ends can lie a hair over a turn apart, which makes
+    /// the arc a sliver instead of the whole ring.
+    static func fullTurn(after degrees: Double) -> String {
+        let eighths = degrees / 22.5
+        guard abs(eighths - eighths.rounded()) < 1e-6 else { return radians(degrees) + " + 2*pi" }
+        return radians(degrees + 360)
     }
 
     /// `degrees` as radians in the model format's expression syntax (`-pi/2`, `3*pi/2`) when it

@@ -163,6 +163,9 @@ struct InferRun {
         report.addSummary("strokeStart", .string(Self.describe(m.strokeStart)), key: "strokeStart")
         report.addSummary("strokeEnd", .string(Self.describe(m.strokeEnd)), key: "strokeEnd")
         report.addSummary("scale (px per point)", .string(Self.shortNumber(m.scale)), key: "scale")
+        // Say when the stored delays were replaced by a steady grid: the model's times are then
+        // capture times, which the per-frame residuals below (stored times) do not use.
+        report.addSummary("frame times", .string(m.captureInterval.map { "a steady capture every \(fixed($0 * 1000, 2)) ms (the stored delays are its rounding to whole centiseconds)" } ?? "as stored"), key: "frameTimes")
         report.summary += fitSummary
         report.addSummary("verdict", .string(explains ? "the model explains the frames (RMS ≤ \(fixed(Self.explainsRMS, 1))°, max ≤ \(fixed(Self.explainsMax, 1))°)"
                                                      : "the model does NOT explain the frames (RMS ≤ \(fixed(Self.explainsRMS, 1))° and max ≤ \(fixed(Self.explainsMax, 1))° needed)"), key: "verdict")

@@ -77,6 +77,21 @@ struct InferenceTests {
         #expect(objc.contains("[ringLayer addAnimation:group forKey:@\"stroke\"];"))
     }
 
+    @Test("a path that starts off the 22.5° grid is still the whole ring once loaded")
+    func offGridPathStart() throws {
+        var m = try Inferrer.infer(seedSpinnerSamples(), appearance: testRing)
+        m.pathStartAngle = 170.4942
+        let document = try ModelLoader.load(json: ModelEmitter.json(m, source: "test.gif").serialized(), file: "inferred.json")
+        let layer = try document.resolve().layers[0]
+        // Half-way through strokeEnd's linear piece the arc is a third of the ring or more, not
+        // a sliver of a rounded path.
+        let p = layer.presentation(at: 0.5)
+        let a = try #require(p.startAngle), b = try #require(p.endAngle)
+        let length = (b - a + 360).truncatingRemainder(dividingBy: 360)
+        #expect(length > 100)
+        #expect(CodeEmitter.code(m, language: .swift, source: "test.gif").contains("+ 2 * .pi, clockwise: true"))
+    }
+
     @Test("angles as code", arguments: [(-90.0, "-.pi / 2"), (270.0, "3 * .pi / 2"), (0.0, "0"), (180.0, ".pi"), (22.5, ".pi / 8")])
     func angleCode(_ degrees: Double, _ text: String) {
         #expect(CodeEmitter.angleCode(degrees, pi: ".pi") == text)

@@ -144,3 +144,31 @@ extension ResolvedModel {
         return Array(Set(out)).sorted()
     }
 }
+
+extension ResolvedModel {
+    /// The model time from which the model only repeats: every layer is on screen for good, no
+    /// timing event follows, and every top-level animation repeats forever and has begun. Before
+    /// it the layers show their base values, which a phase search must not mistake for a cycle
+    /// (a still ring can match frames it never explains). Nil when the model changes for good at
+    /// some moment (a finite animation, a removal, an event) or nothing animates: then the time
+    /// before its animations is as much part of the model as the rest.
+    public var steadyStart: Double? {
+        var start = -Double.infinity
+        var animated = false
+        for layer in layers {
+            if let r = layer.removedAt, r.isFinite { return nil }
+            if layer.timeline.segments.count > 1 { return nil }
+            let layerSpeed = layer.timeline.segment(at: layer.addedAt).speed
+            guard layerSpeed > 0 else { return nil }
+            start = max(start, layer.addedAt)
+            for top in layer.animations {
+                let a = top.animation
+                guard !a.activeDuration.isFinite, a.speed > 0, !top.replacedAt.isFinite else { return nil }
+                animated = true
+                // Model time of its begin, from the layer clock at the moment it was added.
+                start = max(start, top.addedAt + max(0, a.begin - layer.localTime(at: top.addedAt)) / layerSpeed)
+            }
+        }
+        return animated && start.isFinite ? start : nil
+    }
+}
