@@ -37,6 +37,7 @@ extension ArcMeasurer {
         let subdivisions = binary ? 1 : 6
         let slack = 1.5 / R
         let roundShift = CapStyle.round.extraLength(lineWidth: w) / R
+        let buttRange = -slack...slack, roundRange = (-roundShift - slack)...(-roundShift + slack)
         var fitted: [(butt: Double, round: Double)] = []
         var evidence: [CapEvidence] = []
         image.pixels.withUnsafeBufferPointer { px in
@@ -47,9 +48,10 @@ extension ArcMeasurer {
             for (reference, beyondClockwise) in [(high, true), (low, false)] {
                 guard let shape = RingEndShape(image: image, ring: ring, lineWidth: w, reference: reference,
                                                beyondClockwise: beyondClockwise, subdivisions: subdivisions,
-                                               edgeMargin: binary ? Self.binaryEdgeMargin : 0, coverage: coverage) else { return }
-                let butt = shape.fit(.butt, within: -slack...slack)
-                let round = shape.fit(.round, within: (-roundShift - slack)...(-roundShift + slack))
+                                               edgeMargin: binary ? Self.binaryEdgeMargin : 0,
+                                               buttRange: buttRange, roundRange: roundRange, coverage: coverage) else { return }
+                let butt = shape.fit(.butt, within: buttRange)
+                let round = shape.fit(.round, within: roundRange)
                 let direction: Double = beyondClockwise ? 1 : -1
                 fitted.append((wrap(reference + direction * butt.offset * 180 / Double.pi),
                                wrap(reference + direction * round.offset * 180 / Double.pi)))

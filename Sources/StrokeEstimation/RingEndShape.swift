@@ -31,18 +31,39 @@ struct RingEndShape {
 
     /// Observed coverage per pixel (0...1).
     private let observed: [Double]
-    /// Per shape, the sub-points' thresholds (radians) with their pixel, sorted by threshold.
-    private let buttThresholds: [(threshold: Double, pixel: Int)]
-    private let roundThresholds: [(threshold: Double, pixel: Int)]
+    /// Per shape: the end positions it can be fitted within, the count per pixel of sub-points
+    /// whose threshold is at or below that range (covered at every end in it), and the
+    /// thresholds (radians) inside the range with their pixel, sorted by threshold. Thresholds
+    /// above the range never count; keeping only those inside spares sorting (and, for pixels
+    /// clearly to one side, computing) the rest of the neighbourhood.
+    private let butt: Thresholds
+    private let round: Thresholds
     private let subPoints: Int
     let radius: Double
+
+    /// One shape's sub-point thresholds, as far as fits within `range` need them.
+    private struct Thresholds {
+        let range: ClosedRange<Double>
+        var below: [Int32]
+        var inside: [(threshold: Double, pixel: Int)] = []
+
+        /// Files a sub-point of `pixel` by its threshold `t`.
+        @inline(__always) mutating func add(_ t: Double, pixel: Int) {
+            if t <= range.lowerBound { below[pixel] += 1 } else if t <= range.upperBound { inside.append((t, pixel)) }
+        }
+    }
 
     /// Collects the pixels around the end near `reference` (degrees clockwise from 12 o'clock).
     /// `beyondClockwise`: the stroke's ink lies counter-clockwise of this end (the clockwise end
     /// of a piece). `coverage` gives a pixel's observed coverage from its byte offset in `image`.
-    /// Nil when the image's edge cuts the neighbourhood.
+    /// `buttRange` and `roundRange` bound the end positions (radians past the reference) that
+    /// `fit` may be asked about for each shape (by default any). Nil when the image's edge cuts
+    /// the neighbourhood.
     init?(image: RGBAImage, ring: RingGeometry, lineWidth w: Double, reference: Double, beyondClockwise: Bool,
-          subdivisions n: Int, edgeMargin: Double = 0, coverage: (Int) -> Double) {
+          subdivisions n: Int, edgeMargin: Double = 0,
+          buttRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
+          roundRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
+          coverage: (Int) -> Double) {
         let R = ring.circle.radius, h = w / 2
         guard R > h + 1, w > 0, n >= 1 else { return nil }
         radius = R
@@ -55,9 +76,18 @@ struct RingEndShape {
         let along = h + 2.5, across = h + 1
         let box = Self.neighbourhood(of: ring, lineWidth: w, reference: reference)
         var observed: [Double] = []
-        var butt: [(threshold: Double, pixel: Int)] = []
-        var round: [(threshold: Double, pixel: Int)] = []
+        var butt = Thresholds(range: buttRange, below: [])
+        var round = Thresholds(range: roundRange, below: [])
         let maxAngle = along / R, h2 = h * h
+        // A band sub-point (radius ≥ R − h > 1) lies within 0.71 px of its pixel's centre, so its
+        // angle differs from the centre's by at most `spread`; a round end's threshold lies
+        // below the sub-point's angle by at most asin(h / R) (the half-width seen from the
+        // centre). Pixels whose sub-points all fall to one side of a shape's range by these
+        // bounds (with a margin far above rounding) are filed without atan2 and acos: the same
+        // counts as filing each sub-point.
+        let margin = 1e-9
+        let spread = asin(min(1, 0.7072 / (R - h))) + margin
+        let roundReach = asin(min(1, h / R)) + margin
         for y in box.y..<(box.y + box.height) {
             for x in box.x..<(box.x + box.width) {
                 // The pixel is used when its centre lies in the neighbourhood.
@@ -68,22 +98,49 @@ struct RingEndShape {
                 guard x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
                 let pixel = observed.count
                 observed.append(coverage((y * image.width + x) * 4))
+                butt.below.append(0)
+                round.below.append(0)
+                // Per shape: every sub-point at or below the range (true), every one above (false),
+                // or undecided (nil). Near ±π the angles wrap: always undecided there.
+                let unwrapped = abs(uc) + spread < Double.pi / 2
+                let buttSide: Bool? = !unwrapped ? nil : uc + spread <= buttRange.lowerBound ? true : uc - spread > buttRange.upperBound ? false : nil
+                let roundSide: Bool? = !unwrapped ? nil : uc + spread <= roundRange.lowerBound ? true : uc - spread - roundReach > roundRange.upperBound ? false : nil
                 for i in 0..<n {
                     for j in 0..<n {
                         let px = Double(x) + (Double(i) + 0.5) / Double(n) - cx
                         let py = Double(y) + (Double(j) + 0.5) / Double(n) - cy
+                        if let buttSide, let roundSide {
+                            // The same radius as `polar` gives, for the same band test.
+                            let r = (px * px + py * py).squareRoot()
+                            guard abs(r - R) <= h else { continue }
+                            if buttSide { butt.below[pixel] += 1 }
+                            if roundSide { round.below[pixel] += 1 }
+                            continue
+                        }
                         let (r, u) = Self.polar(px, py, theta0, direction)
                         guard abs(r - R) <= h else { continue }  // outside the band: never covered
-                        butt.append((u, pixel))
-                        let k = (r * r + R * R - h2) / (2 * r * R)
-                        round.append((u - acos(min(max(k, -1), 1)), pixel))
+                        if let buttSide {
+                            if buttSide { butt.below[pixel] += 1 }
+                        } else {
+                            butt.add(u, pixel: pixel)
+                        }
+                        if let roundSide {
+                            if roundSide { round.below[pixel] += 1 }
+                        } else {
+                            let k = (r * r + R * R - h2) / (2 * r * R)
+                            round.add(u - acos(min(max(k, -1), 1)), pixel: pixel)
+                        }
                     }
                 }
             }
         }
         self.observed = observed
-        buttThresholds = butt.sorted { $0.threshold < $1.threshold }
-        roundThresholds = round.sorted { $0.threshold < $1.threshold }
+        // A stable sort: equal thresholds keep the order they were found in, so the sweep adds
+        // up the cost in the same order as over the whole neighbourhood's sorted thresholds.
+        butt.inside.sort { $0.threshold < $1.threshold }
+        round.inside.sort { $0.threshold < $1.threshold }
+        self.butt = butt
+        self.round = round
     }
 
     /// The pixels around the end near `reference` that a `RingEndShape` reads (a square around
@@ -109,11 +166,15 @@ struct RingEndShape {
 
     /// The best end position for `cap` (butt or round) within `range` (radians past the
     /// reference): the middle of the interval where the squared error is smallest; of equally
-    /// good intervals, the one nearest the middle of `range`.
+    /// good intervals, the one nearest the middle of `range`. `range` must lie within the
+    /// shape's range given at initialisation.
     func fit(_ cap: CapStyle, within range: ClosedRange<Double>) -> Fit {
-        let thresholds = cap == .round ? roundThresholds : buttThresholds
+        let shape = cap == .round ? round : butt
+        precondition(shape.range.lowerBound <= range.lowerBound && range.upperBound <= shape.range.upperBound,
+                     "RingEndShape.fit: \(range) is outside the prepared \(shape.range)")
+        let thresholds = shape.inside
         let scale = 1 / Double(subPoints)
-        var count = [Int](repeating: 0, count: observed.count)
+        var count = shape.below.map { Int($0) }
         var k = 0
         while k < thresholds.count, thresholds[k].threshold <= range.lowerBound {
             count[thresholds[k].pixel] += 1

@@ -10,12 +10,17 @@ import Raster
 /// value a fresh sampling would give (same colours, same weights, same order of additions), so
 /// the measurements do not depend on what was cached.
 struct RingSampleCache: Sendable {
+    /// The sampler's layout and weights (its pixel offsets are dropped once indexed here).
     let sampler: RingSampler
     /// Byte offsets of the distinct pixels any sample or probe reads, ascending.
-    private let pixelOffsets: [Int]
-    /// Per sample corner (bins × radial × 4, the sampler's order): index into `pixelOffsets`, or
-    /// `pixelOffsets.count` (a transparent slot, weight 0) for a corner off the canvas.
-    private let cornerPixels: [Int32]
+    private let pixelOffsets: [Int32]
+    /// Per sample (the sampler's order), two indices into `pixelOffsets`: its top-left and
+    /// bottom-left pixels; the pixel right of each is the next index, as the offsets ascend and
+    /// both are read. A sample with a pixel off the canvas has −1 − e first, and its four
+    /// pixels at `edgePixels[4e ..< 4e + 4]` (`pixelOffsets.count` for one off the canvas: a
+    /// transparent slot, weight 0). 8 bytes a sample, where four indices were 16.
+    private let samplePixels: [Int32]
+    private let edgePixels: [Int32]
     /// Per probe (bins × 2): index into `pixelOffsets`, or -1.
     private let probePixels: [Int32]
     /// Bins reading each distinct pixel, as ranges into `pixelBins` (compressed rows).
@@ -39,30 +44,49 @@ struct RingSampleCache: Sendable {
     private var binMarked: [Bool]
 
     init(sampler: RingSampler) {
-        self.sampler = sampler
-        let bins = sampler.bins, radial = sampler.radial
+        let bins = sampler.bins, radial = sampler.radial, samples = bins * radial
         // Distinct pixels (ascending), then each corner's and probe's index among them, through
         // a table over the pixels between the first and the last one read.
-        // (Two passes over the sampler's arrays rather than one list of every offset read:
+        // (Passes over the sampler's compact offsets rather than one list of every offset read:
         // that list was as large as the sampler itself and added to the measuring pass's peak.)
         var lowest = Int32.max, highest = Int32.min
-        for o in sampler.offsets where o >= 0 { lowest = min(lowest, o); highest = max(highest, o) }
-        for o in sampler.probes where o >= 0 { lowest = min(lowest, o); highest = max(highest, o) }
+        func extend(_ o: Int32) { if o >= 0 { lowest = min(lowest, o); highest = max(highest, o) } }
+        for s in 0..<samples {
+            let o = sampler.offsets(ofSample: s)
+            for c in 0..<4 { extend(o[c]) }
+        }
+        for o in sampler.probes { extend(o) }
         let anyRead = lowest <= highest
         let first = anyRead ? Int(lowest) / 4 : 0, last = anyRead ? Int(highest) / 4 : 0
         var indexOf = [Int32](repeating: -1, count: anyRead ? last - first + 1 : 0)
-        for o in sampler.offsets where o >= 0 { indexOf[Int(o) / 4 - first] = 0 }
+        for s in 0..<samples {
+            let o = sampler.offsets(ofSample: s)
+            for c in 0..<4 where o[c] >= 0 { indexOf[Int(o[c]) / 4 - first] = 0 }
+        }
         for o in sampler.probes where o >= 0 { indexOf[Int(o) / 4 - first] = 0 }
-        var distinct: [Int] = []
+        var distinct: [Int32] = []
         for i in indexOf.indices where indexOf[i] >= 0 {
             indexOf[i] = Int32(distinct.count)
-            distinct.append((first + i) * 4)
+            distinct.append(Int32((first + i) * 4))
         }
         // Corners off the canvas (weight 0) read an extra slot that stays transparent: adding
         // 0 × 0 leaves a sum unchanged, so the sampling loop needs no branch for them.
         let blank = Int32(distinct.count)
-        let corners = sampler.offsets.map { $0 >= 0 ? indexOf[Int($0) / 4 - first] : blank }
+        func index(_ o: Int32) -> Int32 { o >= 0 ? indexOf[Int(o) / 4 - first] : blank }
+        var pairsOfRows = [Int32](repeating: 0, count: samples * 2)
+        var edges: [Int32] = []
+        for s in 0..<samples {
+            let o = sampler.offsets(ofSample: s)
+            if sampler.corners[s] >= 0 {
+                pairsOfRows[s * 2] = index(o[0])
+                pairsOfRows[s * 2 + 1] = index(o[2])
+            } else {
+                pairsOfRows[s * 2] = Int32(-1 - edges.count / 4)
+                for c in 0..<4 { edges.append(index(o[c])) }
+            }
+        }
         let probes = sampler.probes.map { $0 >= 0 ? indexOf[Int($0) / 4 - first] : -1 }
+        indexOf = []
         // Which bins read each pixel, each bin once, in ascending order (compressed rows: count,
         // then place).
         var lastBin = [Int32](repeating: -1, count: distinct.count)
@@ -74,7 +98,19 @@ struct RingSampleCache: Sendable {
                 lastBin[Int(u)] = Int32(b)
                 pairs.append((u, Int32(b)))
             }
-            for c in (b * radial * 4)..<((b + 1) * radial * 4) { note(corners[c]) }
+            for s in (b * radial)..<((b + 1) * radial) {
+                let top = pairsOfRows[s * 2]
+                if top >= 0 {
+                    let bottom = pairsOfRows[s * 2 + 1]
+                    note(top)
+                    note(top + 1)
+                    note(bottom)
+                    note(bottom + 1)
+                } else {
+                    let e = Int(-1 - top) * 4
+                    for c in 0..<4 { note(edges[e + c]) }
+                }
+            }
             note(probes[b * 2])
             note(probes[b * 2 + 1])
         }
@@ -87,14 +123,18 @@ struct RingSampleCache: Sendable {
             flat[Int(fill[Int(pair.pixel)])] = pair.bin
             fill[Int(pair.pixel)] += 1
         }
+        var layout = sampler
+        layout.releaseOffsets()
+        self.sampler = layout
         pixelOffsets = distinct
-        cornerPixels = corners
+        samplePixels = pairsOfRows
+        edgePixels = edges
         probePixels = probes
         pixelBinStarts = starts
         pixelBins = flat
         words = [UInt32](repeating: 0, count: distinct.count)
         colours = [SIMD4<Float>](repeating: .zero, count: distinct.count + 1)
-        samples = [SIMD4<Float>](repeating: .zero, count: bins * radial)
+        self.samples = [SIMD4<Float>](repeating: .zero, count: samples)
         self.probes = [SIMD4<Float>?](repeating: nil, count: bins * 2)
         binMarked = [Bool](repeating: false, count: bins)
     }
@@ -114,7 +154,7 @@ struct RingSampleCache: Sendable {
                 words.withUnsafeMutableBufferPointer { words in
                     colours.withUnsafeMutableBufferPointer { colours in
                         for u in 0..<offsets.count {
-                            let o = offsets[u]
+                            let o = Int(offsets[u])
                             let word = raw.loadUnaligned(fromByteOffset: o, as: UInt32.self)
                             if !first && word == words[u] { continue }
                             words[u] = word
@@ -148,7 +188,8 @@ struct RingSampleCache: Sendable {
         }
         guard !changedBins.isEmpty else { return }
         sampler.weights.withUnsafeBufferPointer { weights in
-            cornerPixels.withUnsafeBufferPointer { corners in
+            samplePixels.withUnsafeBufferPointer { corners in
+              edgePixels.withUnsafeBufferPointer { edges in
                 probePixels.withUnsafeBufferPointer { probeIndex in
                     colours.withUnsafeBufferPointer { colours in
                         samples.withUnsafeMutableBufferPointer { samples in
@@ -158,11 +199,21 @@ struct RingSampleCache: Sendable {
                                         marked[b] = false
                                         for s in (b * radial)..<((b + 1) * radial) {
                                             // The same sum, in the same order, as RingSampler.sample.
+                                            let top = Int(corners[s * 2])
                                             var acc = SIMD4<Float>.zero
-                                            acc += weights[s * 4] * colours[Int(corners[s * 4])]
-                                            acc += weights[s * 4 + 1] * colours[Int(corners[s * 4 + 1])]
-                                            acc += weights[s * 4 + 2] * colours[Int(corners[s * 4 + 2])]
-                                            acc += weights[s * 4 + 3] * colours[Int(corners[s * 4 + 3])]
+                                            if top >= 0 {
+                                                let bottom = Int(corners[s * 2 + 1])
+                                                acc += weights[s * 4] * colours[top]
+                                                acc += weights[s * 4 + 1] * colours[top + 1]
+                                                acc += weights[s * 4 + 2] * colours[bottom]
+                                                acc += weights[s * 4 + 3] * colours[bottom + 1]
+                                            } else {
+                                                let e = (-1 - top) * 4
+                                                acc += weights[s * 4] * colours[Int(edges[e])]
+                                                acc += weights[s * 4 + 1] * colours[Int(edges[e + 1])]
+                                                acc += weights[s * 4 + 2] * colours[Int(edges[e + 2])]
+                                                acc += weights[s * 4 + 3] * colours[Int(edges[e + 3])]
+                                            }
                                             samples[s] = acc
                                         }
                                         for j in (b * 2)..<(b * 2 + 2) {
@@ -179,6 +230,7 @@ struct RingSampleCache: Sendable {
                         }
                     }
                 }
+              }
             }
         }
     }
