@@ -34,7 +34,7 @@ extension ArcMeasurer {
         guard span >= clearance, 2 * Double.pi * R - span >= clearance + w else {
             return binary ? fitShortStretch(m, image: image, background: bg, axis: axis, lineWidth: w, span: span, clearance: clearance) : m
         }
-        let subdivisions = binary ? 1 : 6
+        let subdivisions = binary ? 1 : 4
         let slack = 1.5 / R
         let roundShift = CapStyle.round.extraLength(lineWidth: w) / R
         let buttRange = -slack...slack, roundRange = (-roundShift - slack)...(-roundShift + slack)

@@ -19,8 +19,10 @@ public struct ArcMeasurer: Sendable {
     /// short, and normalising by its own faint colour would make it look long).
     private(set) var referenceInk: SIMD4<Float>?
     private(set) var referenceWidth: Double?
-    /// Ends still to be fitted with both cap shapes for `capEvidence` (enough to judge the caps).
-    var evidenceRemaining = 400
+    /// Ends still to be fitted with both cap shapes for `capEvidence`: 200 ends judge the caps
+    /// steadily (fewer let a 2 px line's verdict flip with the frames sampled). Set it to 0 when
+    /// the cap is known, to skip that work.
+    public var evidenceRemaining = 200
     /// What the last frame gave, reused where the next frame repeats it (see `measure`).
     private var last: LastFrame?
 
