@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# Fits the code-transcribed model of each real-world GIF that has one (../shared/realworld, see its
+# MANIFEST.md; 14 GIFs) with `strokescope fit --format json`, then the variant runs that check the
+# verdicts, and prints the figures of docs/REALWORLD.md, "Fit on the real-world recordings".
+#
+# Prints two Markdown tables (rows, then variants), one line per run: the command (from the
+# repository root, R=../shared/realworld, M=$R/models, `--format json` added), fit's exit code,
+# then
+#   rate       fit.rate, ⚠ when fit printed its rate warning, UNDET when not determined;
+#   phase      fit.phase (model seconds), UNDET when not determined;
+#   variables  each fitted variable, ± its standard error or UNDET;
+#   angle      fit.rmsAngleError / fit.maxAngleError (rings only, outliers left out), then
+#              [median / p90 of the per-frame ring angleError over all frames, n frames];
+#   open path  per-frame |strokeEndError| of open paths (ticks; 1 % of the path = 1°), median /
+#              p90 / max over the frames where the measurement or the model shows a part drawn
+#              (state arc: the stroke in motion), n frames;
+#   timing     fit.rmsTimingError / fit.maxTimingError in ms of model time, "edge" when the
+#              maximum is the per-frame search window (±4 frame intervals, 16/3 × flagTiming);
+#   flags      counts over all frames; compared: fit.framesCompared / frames.
+# A run that fails prints its exit code and error message instead. For the rows whose default run
+# fails (no ring to place the model on), the default run is listed too.
+#
+# Usage: scripts/realworld-fit.sh [--no-build] [--bin PATH] [--keep DIR] [--realworld DIR] [--only REGEX]
+# (--only selects runs by their id, the first column.)
+set -euo pipefail
+caller_dir="$PWD"
+cd "$(dirname "$0")/.."
+keep=""
+build=1
+only=""
+realworld="../shared/realworld"
+bin="$PWD/.build/release/strokescope"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --keep) keep="$2"; shift ;;
+        --no-build) build=0 ;;
+        --bin) bin="$2"; build=0; shift ;;
+        --realworld) realworld="$2"; shift ;;
+        --only) only="$2"; shift ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "error: unknown option '$1'" >&2; exit 64 ;;
+    esac
+    shift
+done
+source scripts/lib/bench-common.sh
+bench_prepare_binary
+bench_workdir realworld-fit out models
+mkdir -p "$work/out" "$work/models"
+R="$realworld"
+M="$R/models"
+
+# Scratch model: KDCircularActivityIndicator as committed (strokeStart to 0.5, not the GIF's 1.0;
+# manifest lesson 3).
+python3 - "$M/kdcircularactivityindicator.json" "$work/models/kd-as-committed.json" <<'PY'
+import json, sys
+model = json.load(open(sys.argv[1]))
+child = model["layers"][0]["animations"][0]["animations"][1]
+assert child["keyPath"] == "strokeStart" and child["toValue"] == 1.0
+child["toValue"] = 0.5
+json.dump(model, open(sys.argv[2], "w"), indent=1)
+PY
+
+# id, table (row or variant), GIF (relative to the realworld folder), model ($M/... or a scratch
+# model under $W/), options (or -).
+cases() {
+    cat <<'EOF'
+1	row	nspavlo-materialactivityindicator.gif	$M/nspavlo-materialactivityindicator.json	-
+2	row	kdcircularactivityindicator.gif	$M/kdcircularactivityindicator.json	-
+3	row	esites-materialdesignspinner.gif	$M/esites-materialdesignspinner.json	-
+4	row	derived/nvactivityindicatorview-demo-cell32-circleStrokeSpin-crop.gif	$M/nvactivityindicatorview-demo-cell32-circleStrokeSpin-crop.json	-
+5	row	m13-ringindeterminate.gif	$M/m13-ringindeterminate.json	-
+6-default	row	progresshud-001-progress-then-succeed.gif	$M/progresshud-001-progress-then-succeed.json	-
+6	row	progresshud-001-progress-then-succeed.gif	$M/progresshud-001-progress-then-succeed.json	--circle 78.2,81.8,43.2
+7	row	progresshud-013-succeed-tick.gif	$M/progresshud-013-succeed-tick.json	-
+8	row	progresshud-014-failed-x.gif	$M/progresshud-014-failed-x.json	-
+9	row	progresshud-015-added-plus.gif	$M/progresshud-015-added-plus.json	-
+10	row	icdmaterialactivityindicator.gif	$M/icdmaterialactivityindicator.json	-
+11	row	mrprogress-activityindicator.gif	$M/mrprogress-activityindicator.json	-
+12-default	row	bemcheckbox-one-stroke.gif	$M/bemcheckbox-one-stroke.json	-
+12	row	bemcheckbox-one-stroke.gif	$M/bemcheckbox-one-stroke.json	--circle 144.4,143.8,68.5
+14-default	row	circularspinner-taglia3.gif	$M/circularspinner-taglia3.json	-
+14	row	circularspinner-taglia3.gif	$M/circularspinner-taglia3.json	--circle 135.1,240.1,108
+15	row	sarmaterialdesignspinner.gif	$M/sarmaterialdesignspinner.json	-
+v1-nspavlo-fps	variant	nspavlo-materialactivityindicator.gif	$M/nspavlo-materialactivityindicator.json	--fps 36.7
+v2-kd-as-committed	variant	kdcircularactivityindicator.gif	$W/kd-as-committed.json	-
+v3-esites-fps	variant	esites-materialdesignspinner.gif	$M/esites-materialdesignspinner.json	--fps 17.33
+v4-icd-fps	variant	icdmaterialactivityindicator.gif	$M/icdmaterialactivityindicator.json	--fps 17.14
+v5-bem-rate1	variant	bemcheckbox-one-stroke.gif	$M/bemcheckbox-one-stroke.json	--circle 144.4,143.8,68.5 --rate 1
+v6-bem-rate1-d05	variant	bemcheckbox-one-stroke.gif	$M/bemcheckbox-one-stroke.json	--circle 144.4,143.8,68.5 --rate 1 --set animationDuration=0.5
+v7-phud001-tickdelay	variant	progresshud-001-progress-then-succeed.gif	$M/progresshud-001-progress-then-succeed.json	--circle 78.2,81.8,43.2 --set tickDelay=0.25
+v8-phud013-scale	variant	progresshud-013-succeed-tick.gif	$M/progresshud-013-succeed-tick.json	--scale 1.41 --origin 35.65,39.2
+v9-phud014-scale	variant	progresshud-014-failed-x.gif	$M/progresshud-014-failed-x.json	--scale 1.41 --origin 37.9,41.9
+v10-phud015-scale	variant	progresshud-015-added-plus.gif	$M/progresshud-015-added-plus.json	--scale 1.406 --origin 38.3,41.3
+EOF
+}
+
+header() {
+    printf "| id | command | exit | rate | phase (s) | variables | angle RMS / max (°) [median / p90, all frames] | open path: strokeEnd error median / p90 / max (%% of path) | timing RMS / max (ms) | flags | compared |\n"
+    printf "|---|---|---|---|---|---|---|---|---|---|---|\n"
+}
+
+# One table line from a run's JSON (or its error message).
+row() {  # id command exit json err
+    python3 - "$@" <<'PY'
+import json, math, sys, collections
+rid, command, code, path, errpath = sys.argv[1:]
+def pct(values, p):
+    if not values:
+        return None
+    values = sorted(values)
+    k = (len(values) - 1) * p
+    i = int(math.floor(k))
+    j = min(i + 1, len(values) - 1)
+    return values[i] + (values[j] - values[i]) * (k - i)
+try:
+    d = json.load(open(path))
+except Exception:
+    lines = [l for l in open(errpath).read().splitlines() if l.startswith("error:")]
+    message = lines[-1].split(": ", 2)[-1] if lines else "no output"
+    print(f"| {rid} | `{command}` | {code} | – {message} | – | – | – | – | – | – | – |")
+    sys.exit()
+f = d["fit"]
+params = {p["name"]: p for p in f["parameters"]}
+def undet(name):
+    p = params.get(name)
+    return "" if p is None or p["determined"] else " UNDET"
+warned = any("the fitted rate is" in w for w in d.get("warnings", []))
+rate = f"{f['rate']:.4f}" + (" (pinned)" if f.get("ratePinned") else "") + (" ⚠" if warned else "") + undet("rate")
+phase = f"{f['phase']:.3f}" + undet("phase")
+variables = []
+for name, value in f.get("variables", {}).items():
+    p = params.get(name)
+    if p is None:
+        variables.append(f"{name} {value:.3f} (set)")
+    elif not p["determined"]:
+        variables.append(f"{name} {value:.3f} UNDET")
+    elif p.get("standardError") is not None:
+        variables.append(f"{name} {value:.3f} ± {p['standardError']:.2g}")
+    else:
+        variables.append(f"{name} {value:.3f}")
+angles, opens = [], []
+for frame in d["frames"]:
+    for layer in frame["layers"]:
+        if layer.get("angleError") is not None:
+            angles.append(layer["angleError"])
+        if layer.get("strokeEndError") is not None:
+            model = layer.get("model") or {}
+            if layer.get("state") == "arc" or model.get("state") == "arc":
+                opens.append(abs(layer["strokeEndError"]) * 100)
+if f.get("rmsAngleError") is None:
+    angle = "– / –"
+else:
+    angle = f"{f['rmsAngleError']:.2f} / {f['maxAngleError']:.2f}"
+if angles:
+    angle += f" [{pct(angles, 0.5):.2f} / {pct(angles, 0.9):.2f}, n {len(angles)}]"
+opencell = "–" if not opens else f"{pct(opens, 0.5):.2f} / {pct(opens, 0.9):.2f} / {max(opens):.2f}, n {len(opens)}"
+if f.get("rmsTimingError") is None:
+    timing = "– / –"
+else:
+    timing = f"{f['rmsTimingError'] * 1000:.1f} / {f['maxTimingError'] * 1000:.1f}"
+    if f.get("flagTiming") and abs(f["maxTimingError"] - 16 / 3 * f["flagTiming"]) < 0.0005:
+        timing += " (edge)"
+flags = collections.Counter(x for frame in d["frames"] for x in frame["flags"])
+flagcell = ", ".join(f"{k} {v}" for k, v in flags.most_common()) or "none"
+compared = f"{f['framesCompared']}/{len(d['frames'])}"
+print(f"| {rid} | `{command}` | {code} | {rate} | {phase} | {'; '.join(variables) or '–'} | {angle} | {opencell} | {timing} | {flagcell} | {compared} |")
+PY
+}
+
+last=""
+cases | { if [ -n "$only" ]; then grep -E "^($only)"$'\t' || true; else cat; fi; } | while IFS=$'\t' read -r id table gif model options; do
+    if [ "$table" != "$last" ]; then
+        [ -n "$last" ] && echo
+        echo "$table"s:
+        echo
+        header
+        last="$table"
+    fi
+    opts=()
+    [ "$options" != "-" ] && read -r -a opts <<< "$options"
+    modelpath="${model/\$M/$M}"
+    modelpath="${modelpath/\$W/$work/models}"
+    code=0
+    "$bin" fit "$R/$gif" --model "$modelpath" --format json "${opts[@]}" > "$work/out/$id.json" 2> "$work/out/$id.err" || code=$?
+    shown="fit \$R/$gif --model $model"
+    [ "$options" != "-" ] && shown="$shown $options"
+    row "$id" "$shown" "$code" "$work/out/$id.json" "$work/out/$id.err"
+done
