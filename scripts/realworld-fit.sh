@@ -18,7 +18,9 @@
 #              maximum is the per-frame search window (±4 frame intervals, 16/3 × flagTiming);
 #   flags      counts over all frames; compared: fit.framesCompared / frames.
 # A run that fails prints its exit code and error message instead. For the rows whose default run
-# fails (no ring to place the model on), the default run is listed too.
+# fails (no ring to place the model on), the default run is listed too. Last, per run: the frames
+# flagged late, early, outlier or dropped, and the frames whose measured state (arc, full, empty)
+# differs from the model's, per layer.
 #
 # Usage: scripts/realworld-fit.sh [--no-build] [--bin PATH] [--keep DIR] [--realworld DIR] [--only REGEX]
 # (--only selects runs by their id, the first column.)
@@ -164,6 +166,30 @@ flags = collections.Counter(x for frame in d["frames"] for x in frame["flags"])
 flagcell = ", ".join(f"{k} {v}" for k, v in flags.most_common()) or "none"
 compared = f"{f['framesCompared']}/{len(d['frames'])}"
 print(f"| {rid} | `{command}` | {code} | {rate} | {phase} | {'; '.join(variables) or '–'} | {angle} | {opencell} | {timing} | {flagcell} | {compared} |")
+def ranges(indices):
+    out, start, prev = [], None, None
+    for i in indices + [None]:
+        if start is not None and (i is None or i != prev + 1):
+            out.append(str(start) if start == prev else f"{start}–{prev}")
+            start = None
+        if i is not None and start is None:
+            start = i
+        prev = i
+    return ", ".join(out)
+detail = []
+for flag in ("late", "early", "outlier", "dropped"):
+    frames = [fr["index"] for fr in d["frames"] if flag in fr["flags"]]
+    if frames:
+        detail.append(f"{flag} {ranges(frames)}")
+mismatch = collections.defaultdict(list)
+for fr in d["frames"]:
+    for layer in fr["layers"]:
+        model = (layer.get("model") or {}).get("state")
+        if model and layer.get("state") not in (model, "unknown"):
+            mismatch[(layer["name"], layer.get("state"), model)].append(fr["index"])
+for (name, measured, model), frames in mismatch.items():
+    detail.append(f"{name} {measured} where the model is {model}: {ranges(frames)}")
+open(sys.argv[5] + ".detail", "w").write(f"- {rid}: " + ("; ".join(detail) or "nothing flagged") + "\n")
 PY
 }
 
@@ -186,3 +212,10 @@ cases | { if [ -n "$only" ]; then grep -E "^($only)"$'\t' || true; else cat; fi;
     [ "$options" != "-" ] && shown="$shown $options"
     row "$id" "$shown" "$code" "$work/out/$id.json" "$work/out/$id.err"
 done
+echo
+echo "flagged frames (late, early, outlier, dropped) and frames whose measured state differs from the model's:"
+echo
+cases | { if [ -n "$only" ]; then grep -E "^($only)"$'\t' || true; else cat; fi; } | while IFS=$'\t' read -r id _; do
+    [ -f "$work/out/$id.err.detail" ] && cat "$work/out/$id.err.detail"
+done
+true

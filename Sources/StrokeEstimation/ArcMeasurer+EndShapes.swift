@@ -24,7 +24,6 @@ extension ArcMeasurer {
         let clockwise = convention.clockwise
         let low = clockwise ? start : end, high = clockwise ? end : start
         let binary = bg[3] < 0.5 && [high, low].allSatisfy { Self.onlyClearOrOpaque(image, around: $0, ring: ring, lineWidth: w) }
-        guard binary || evidenceRemaining > 0 else { return m }
         let R = ring.circle.radius
         let span = wrap(high - low) * Double.pi / 180 * R
         let clearance = 2 * (w / 2 + Self.endNeighbourhood + 1)
@@ -32,8 +31,9 @@ extension ArcMeasurer {
         let axisLength2 = (axis * axis).sum()
         guard axisLength2 > 0 else { return m }
         guard span >= clearance, 2 * Double.pi * R - span >= clearance + w else {
-            return binary ? fitShortStretch(m, image: image, background: bg, axis: axis, lineWidth: w, span: span, clearance: clearance) : m
+            return fitShortStretch(m, image: image, background: bg, axis: axis, lineWidth: w, span: span, clearance: clearance, binary: binary)
         }
+        guard binary || evidenceRemaining > 0 else { return m }
         let subdivisions = binary ? 1 : 4
         let slack = 1.5 / R
         let roundShift = CapStyle.round.extraLength(lineWidth: w) / R
@@ -90,11 +90,13 @@ extension ArcMeasurer {
         }
     }
 
-    /// On 1-bit pixels, a piece shorter than two end neighbourhoods, or a gap that short, has
-    /// both ends fitted together (`RingPieceShape`), for both cap shapes; elsewhere such a
-    /// stretch keeps its placement by area, which on anti-aliased pixels is exact.
+    /// A piece shorter than two end neighbourhoods has both ends fitted together
+    /// (`RingPieceShape`), for both cap shapes: the pixels around each end also show the other.
+    /// On 1-bit pixels a gap that short is fitted the same way; on anti-aliased ones a gap keeps
+    /// its placement by area, which shares the gap's blurred ink between the two ends, and so
+    /// does a piece under a pixel long.
     private func fitShortStretch(_ m: ArcMeasurement, image: RGBAImage, background bg: SIMD4<Float>, axis: SIMD4<Float>,
-                                 lineWidth w: Double, span: Double, clearance: Double) -> ArcMeasurement {
+                                 lineWidth w: Double, span: Double, clearance: Double, binary: Bool) -> ArcMeasurement {
         guard let start = m.startAngle, let end = m.endAngle else { return m }
         let R = ring.circle.radius
         let clockwise = convention.clockwise
@@ -103,6 +105,9 @@ extension ArcMeasurer {
         // Which stretch is short: the ink, or the gap between its ends (not both: a tiny ring).
         let isGap = span >= clearance
         guard isGap ? gapLength < clearance + w : gapLength >= clearance + w else { return m }
+        // On anti-aliased pixels a gap, and a sliver under a pixel (its ink is too faint to
+        // tell its length from its shade), keep their placement by area.
+        guard binary || (!isGap && span >= 1) else { return m }
         let (from, to) = isGap ? (high, low) : (low, high)
         let halfSpan = wrap(to - from) / 2 * Double.pi / 180
         let middle = wrap(from + wrap(to - from) / 2)
@@ -110,8 +115,10 @@ extension ArcMeasurer {
         let axisLength2 = (axis * axis).sum()
         let shape = image.pixels.withUnsafeBufferPointer { px in
             RingPieceShape(image: image, ring: ring, lineWidth: w, reference: middle,
-                           halfExtent: halfSpan + slack + (w / 2 + Self.endNeighbourhood) / R, edgeMargin: Self.binaryEdgeMargin) { offset in
-                ((pixel(px, offset) - bg) * axis).sum() / axisLength2 >= 0.5
+                           halfExtent: halfSpan + slack + (w / 2 + Self.endNeighbourhood) / R, subdivisions: binary ? 1 : 4,
+                           edgeMargin: binary ? Self.binaryEdgeMargin : 0) { offset in
+                let c = Double(((pixel(px, offset) - bg) * axis).sum() / axisLength2)
+                return binary ? (c >= 0.5 ? 1 : 0) : min(max(c, 0), 1)
             }
         }
         guard let shape else { return m }
@@ -119,9 +126,10 @@ extension ArcMeasurer {
         // A round cap reaches past each end: its ends lie inside the butt ones for a piece and
         // outside them for a gap.
         let shift = CapStyle.round.extraLength(lineWidth: w) / R * (isGap ? -1 : 1)
-        func ends(_ cap: CapStyle, _ s: Double) -> (low: Double, high: Double, cost: Int) {
+        func ends(_ cap: CapStyle, _ s: Double) -> (low: Double, high: Double, cost: Double) {
+            // 1-bit pixels: every cell, for the middle of the best ones; coverage: coarse first.
             let f = shape.fit(low: (-halfSpan + s - slack)...(-halfSpan + s + slack), high: (halfSpan - s - slack)...(halfSpan - s + slack),
-                              cap: cap, gap: isGap, step: step)
+                              cap: cap, gap: isGap, step: step, coarse: binary ? 1 : 4)
             let a = wrap(middle + f.low * 180 / Double.pi), b = wrap(middle + f.high * 180 / Double.pi)
             // Back to the ink's own ends: a gap runs from the ink's high end to its low end.
             return isGap ? (b, a, f.cost) : (a, b, f.cost)
@@ -129,12 +137,14 @@ extension ArcMeasurer {
         let butt = ends(.butt, 0), round = ends(.round, shift)
         // A stretch that neither shape explains (ends that crossed over in the first estimate,
         // another stroke nearby) keeps its first placement.
-        let tolerated = max(2, shape.count / 10)
+        let tolerated = max(2, Double(shape.count) / 10)
         guard min(butt.cost, round.cost) <= tolerated else { return m }
         var result = m
         result.startAngle = clockwise ? butt.low : butt.high
         result.endAngle = clockwise ? butt.high : butt.low
-        result.roundCapEnds = clockwise ? (round.low, round.high) : (round.high, round.low)
+        // A piece shorter than its two round caps has no round reading here: the correction
+        // then shrinks it to its middle (`correcting(for:)`).
+        result.roundCapEnds = round.cost.isFinite ? (clockwise ? (round.low, round.high) : (round.high, round.low)) : nil
         return result
     }
 }

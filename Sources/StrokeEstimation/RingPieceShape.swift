@@ -5,35 +5,45 @@ import Darwin
 #endif
 import Raster
 
-/// A short piece of a ring's stroke, or a short gap in it, on 1-bit pixels (GIF transparency):
-/// its two ends fitted together, because the pixels around each end also show the other.
+/// A short piece of a ring's stroke, or a short gap in it: its two ends fitted together, because
+/// the pixels around each end also show the other.
 ///
-/// Each pixel centre near the piece is set when the stroke covers it (coverage of at least a
-/// half, for a straight edge exactly where the centre is covered). The stroke's body covers a
-/// centre in the band whose angle lies between the two ends (a piece) or outside them (a gap); a
-/// round cap also covers a centre within w / 2 of an end point, which at the centre's radius
-/// `r` means an angular distance of at most α, cos α = (r² + R² − w²/4) / (2 r R). The ends are
-/// searched on a grid of both at once; the middle of the cells where the fewest pixels
-/// disagree is the reading when they are compact, else the best cell nearest the first estimate.
+/// Every pixel near the piece is split into `n` × `n` sub-points. The stroke's body covers a
+/// sub-point in the band whose angle lies between the two ends (a piece) or outside them (a
+/// gap); a round cap also covers one within w / 2 of an end point, which at the sub-point's
+/// radius `r` means an angular distance of at most α, cos α = (r² + R² − w²/4) / (2 r R). A
+/// pixel's predicted coverage is the share of its sub-points covered, compared with the observed
+/// coverage by squared difference. With `n` = 1 the sub-point is the pixel centre: the model of
+/// 1-bit pixels (GIF transparency keeps a pixel where its coverage reaches a half, for a
+/// straight edge exactly where its centre is covered), and the cost counts disagreeing pixels.
+///
+/// The ends are searched on a grid of both at once; the middle of the best cells is the reading
+/// when they are compact, else the best cell nearest the first estimate.
 struct RingPieceShape {
-    /// Per pixel centre: its angle past the reference (radians, clockwise), the round cap's
-    /// angular reach at its radius (nil outside the band), and whether the pixel is set.
+    /// Per sub-point: its pixel, its angle past the reference (radians, clockwise) and the round
+    /// cap's angular reach at its radius (nil outside the band). Sub-points of one pixel are
+    /// consecutive.
+    private var pixelOf: [Int] = []
     private var angles: [Double] = []
     private var reaches: [Double?] = []
-    private var set: [Bool] = []
+    /// Observed coverage per pixel (0...1; 0 or 1 for 1-bit pixels).
+    private var observed: [Double] = []
+    private let subPoints: Int
     let radius: Double
-    /// How many pixel centres the fit compares.
-    var count: Int { angles.count }
+    /// How many pixels the fit compares.
+    var count: Int { observed.count }
 
-    /// Collects the pixel centres within `halfExtent` radians of `reference` (degrees clockwise
-    /// from 12 o'clock) and a pixel beyond the band. Centres within `edgeMargin` px of the band's
-    /// edge are left out (whether they are set depends on the line width and radius more than on
-    /// the ends). Nil when the image's edge cuts the neighbourhood.
+    /// Collects the pixels whose centre lies within `halfExtent` radians of `reference` (degrees
+    /// clockwise from 12 o'clock) and a pixel beyond the band. Pixels whose centre lies within
+    /// `edgeMargin` px of the band's edge are left out (for 1-bit pixels whether they are set
+    /// depends on the line width and radius more than on the ends). `coverage` gives a pixel's
+    /// observed coverage from its byte offset. Nil when the image's edge cuts the neighbourhood.
     init?(image: RGBAImage, ring: RingGeometry, lineWidth w: Double, reference: Double, halfExtent: Double,
-          edgeMargin: Double, isSet: (Int) -> Bool) {
+          subdivisions n: Int = 1, edgeMargin: Double, coverage: (Int) -> Double) {
         let R = ring.circle.radius, h = w / 2
-        guard R > h + 1, w > 0, halfExtent > 0, halfExtent < Double.pi / 2 else { return nil }
+        guard R > h + 1, w > 0, n >= 1, halfExtent > 0, halfExtent < Double.pi / 2 else { return nil }
         radius = R
+        subPoints = n * n
         let theta0 = reference * Double.pi / 180
         let cx = ring.circle.center.x, cy = ring.circle.center.y
         let across = h + 1
@@ -42,58 +52,101 @@ struct RingPieceShape {
         let ex = cx + R * sin(theta0), ey = cy - R * cos(theta0)
         let x0 = Int((ex - chord).rounded(.down)), x1 = Int((ex + chord).rounded(.up))
         let y0 = Int((ey - chord).rounded(.down)), y1 = Int((ey + chord).rounded(.up))
+        func polar(_ px: Double, _ py: Double) -> (r: Double, u: Double) {
+            let dx = px - cx, dy = py - cy
+            var u = atan2(dx, -dy) - theta0
+            if u > Double.pi { u -= 2 * Double.pi } else if u <= -Double.pi { u += 2 * Double.pi }
+            return ((dx * dx + dy * dy).squareRoot(), u)
+        }
         for y in y0...y1 {
             for x in x0...x1 {
-                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
-                let r = (dx * dx + dy * dy).squareRoot()
-                var u = atan2(dx, -dy) - theta0
-                if u > Double.pi { u -= 2 * Double.pi } else if u <= -Double.pi { u += 2 * Double.pi }
-                guard abs(r - R) <= across, abs(u) <= halfExtent, abs(abs(r - R) - h) >= edgeMargin else { continue }
+                let centre = polar(Double(x) + 0.5, Double(y) + 0.5)
+                guard abs(centre.r - R) <= across, abs(centre.u) <= halfExtent, abs(abs(centre.r - R) - h) >= edgeMargin else { continue }
                 guard x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
-                angles.append(u)
-                if abs(r - R) <= h {
-                    let k = (r * r + R * R - h * h) / (2 * r * R)
-                    reaches.append(acos(min(max(k, -1), 1)))
-                } else {
-                    reaches.append(nil)
+                let pixel = observed.count
+                observed.append(coverage((y * image.width + x) * 4))
+                for i in 0..<n {
+                    for j in 0..<n {
+                        let (r, u) = n == 1 ? centre : polar(Double(x) + (Double(i) + 0.5) / Double(n), Double(y) + (Double(j) + 0.5) / Double(n))
+                        pixelOf.append(pixel)
+                        angles.append(u)
+                        if abs(r - R) <= h {
+                            let k = (r * r + R * R - h * h) / (2 * r * R)
+                            reaches.append(acos(min(max(k, -1), 1)))
+                        } else {
+                            reaches.append(nil)
+                        }
+                    }
                 }
-                set.append(isSet((y * image.width + x) * 4))
             }
         }
-        guard !angles.isEmpty else { return nil }
+        guard !observed.isEmpty else { return nil }
+    }
+
+    /// The squared difference between observed and predicted coverage with the ends at `a`
+    /// and `b`, stopping early once it exceeds `bound`.
+    private func cost(_ a: Double, _ b: Double, round: Bool, gap: Bool, bound: Double) -> Double {
+        var total = 0.0
+        var s = 0
+        let scale = 1 / Double(subPoints)
+        while s < angles.count {
+            let pixel = pixelOf[s]
+            var covered = 0
+            for k in s..<(s + subPoints) {
+                guard let alpha = reaches[k] else { continue }
+                let u = angles[k]
+                let inside = u >= a && u <= b
+                var on = gap ? !inside || u == a || u == b : inside
+                if round && !on { on = abs(u - a) <= alpha || abs(u - b) <= alpha }
+                if on { covered += 1 }
+            }
+            let d = observed[pixel] - Double(covered) * scale
+            total += d * d
+            if total > bound { return total }
+            s += subPoints
+        }
+        return total
     }
 
     /// The two ends (radians past the reference, `low` < `high` clockwise) that explain the
-    /// pixels best, searched over `low` × `high` in steps of `step` radians. `gap`: the stroke
-    /// covers the band outside (low, high) instead of inside [low, high].
-    func fit(low: ClosedRange<Double>, high: ClosedRange<Double>, cap: CapStyle, gap: Bool, step: Double) -> (low: Double, high: Double, cost: Int) {
+    /// pixels best, searched over `low` × `high` in steps of `step` radians (first on a grid
+    /// `coarse` times wider, then finely around its best cell, when `coarse` > 1). `gap`: the
+    /// stroke covers the band outside (low, high) instead of inside [low, high].
+    func fit(low: ClosedRange<Double>, high: ClosedRange<Double>, cap: CapStyle, gap: Bool, step: Double,
+             coarse: Int = 1) -> (low: Double, high: Double, cost: Double) {
         let round = cap == .round
-        let lows = Self.grid(low, step), highs = Self.grid(high, step)
-        var best = Int.max
-        var cells: [(Double, Double)] = []
-        for a in lows {
-            for b in highs where a <= b {
-                var cost = 0
-                for i in angles.indices {
-                    let u = angles[i]
-                    var covered = false
-                    if let alpha = reaches[i] {
-                        let inside = u >= a && u <= b
-                        covered = gap ? !inside || u == a || u == b : inside
-                        if round && !covered { covered = abs(u - a) <= alpha || abs(u - b) <= alpha }
-                    }
-                    if covered != set[i] { cost += 1 }
-                    if cost > best { break }
+        var lowRange = low, highRange = high
+        if coarse > 1 {
+            var best = (cost: Double.infinity, a: 0.0, b: 0.0)
+            for a in Self.grid(low, step * Double(coarse)) {
+                for b in Self.grid(high, step * Double(coarse)) where a <= b {
+                    let c = cost(a, b, round: round, gap: gap, bound: best.cost)
+                    if c < best.cost { best = (c, a, b) }
                 }
-                if cost < best {
-                    best = cost
+            }
+            let reach = step * Double(coarse)
+            // No cell at all (a round piece shorter than its two caps cannot have low ≤ high
+            // anywhere in the ranges): nothing to refine.
+            guard best.cost.isFinite else {
+                return ((low.lowerBound + low.upperBound) / 2, (high.lowerBound + high.upperBound) / 2, .infinity)
+            }
+            lowRange = max(low.lowerBound, best.a - reach)...min(low.upperBound, best.a + reach)
+            highRange = max(high.lowerBound, best.b - reach)...min(high.upperBound, best.b + reach)
+        }
+        var best = Double.infinity
+        var cells: [(Double, Double)] = []
+        for a in Self.grid(lowRange, step) {
+            for b in Self.grid(highRange, step) where a <= b {
+                let c = cost(a, b, round: round, gap: gap, bound: best + 1e-9)
+                if c < best - 1e-9 {
+                    best = c
                     cells.removeAll(keepingCapacity: true)
                 }
-                if cost == best { cells.append((a, b)) }
+                if abs(c - best) <= 1e-9 { cells.append((a, b)) }
             }
         }
         let centre = ((low.lowerBound + low.upperBound) / 2, (high.lowerBound + high.upperBound) / 2)
-        guard !cells.isEmpty else { return (centre.0, centre.1, Int.max) }
+        guard !cells.isEmpty else { return (centre.0, centre.1, .infinity) }
         // A compact set of best cells (under a pixel each way) is read at its middle. A wide one
         // means the pixels hardly constrain the ends (a gap under a pixel shows as no gap at all):
         // then the cell nearest the first estimate is kept, moved only as far as the pixels demand.

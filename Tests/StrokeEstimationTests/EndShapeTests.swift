@@ -88,7 +88,7 @@ struct EndShapeTests {
         let ring = RingGeometry(circle: Circle(center: Point(x: 50, y: 50), radius: R), lineWidth: w)
         let middle = (start + end) / 2, half = (end - start) / 2 * Double.pi / 180
         let shape = try #require(RingPieceShape(image: image, ring: ring, lineWidth: w, reference: middle, halfExtent: half + 7 / R,
-                                                edgeMargin: 0) { image.pixels[$0 + 3] == 255 })
+                                                edgeMargin: 0) { image.pixels[$0 + 3] == 255 ? 1 : 0 })
         // First estimates a pixel off each way; the search reaches 1.5 px around them.
         let slack = 1.5 / R, off = 1 / R
         let f = shape.fit(low: (-half + off - slack)...(-half + off + slack), high: (half - off - slack)...(half - off + slack),
@@ -100,6 +100,38 @@ struct EndShapeTests {
         let other = shape.fit(low: (-half - slack)...(-half + slack), high: (half - slack)...(half + slack),
                               cap: round ? .butt : .round, gap: false, step: 0.05 / R)
         #expect(other.cost > 0)
+    }
+
+    @Test("anti-aliased short pieces are fitted end to end, also as round pieces shorter than their caps")
+    func antiAliasedShortPieces() throws {
+        // The spinner at 1× draws a 4 px butt-capped line at radius 20 px on white; every 5 ms of
+        // its cycle, including the frames where the arc is only a few pixels long.
+        let times = stride(from: 0.0, to: 1.5, by: 0.005).map { $0 }
+        let (frames, settings) = try EstimatorTests.spinnerFrames(scale: 1, times: times)
+        var stats = PixelStatistics(width: settings.width, height: settings.height)
+        for (image, _) in frames { stats.add(image) }
+        let ring = try #require(RingFinder.rings(in: stats).first)
+        var measurer = ArcMeasurer(ring: ring, canvasWidth: settings.width, canvasHeight: settings.height)
+        var shortFrames = 0, worst = 0.0
+        for (image, truths) in frames {
+            let raw = measurer.measure(image)
+            let truth = truths[0].presentation
+            guard truth.state == .arc, let s = truth.startAngle, let e = truth.endAngle else { continue }
+            let length = (e - s + 360).truncatingRemainder(dividingBy: 360) * Double.pi / 180 * 20
+            guard length >= 1, length < 14 else { continue }  // short: both ends in one neighbourhood
+            shortFrames += 1
+            let m = raw.correcting(for: .butt, radius: ring.circle.radius, clockwise: true)
+            #expect(m.state == .arc)
+            if let ms = m.startAngle, let me = m.endAngle { worst = max(worst, angleDifference(ms, s), angleDifference(me, e)) }
+            // Read as round instead, the piece may shrink to its middle but never crosses over.
+            let asRound = raw.correcting(for: .round, radius: ring.circle.radius, clockwise: true)
+            if let rs = asRound.startAngle, let re = asRound.endAngle {
+                #expect((re - rs + 360).truncatingRemainder(dividingBy: 360) < 45)
+            }
+        }
+        #expect(shortFrames >= 10)
+        // 0.6° is 0.21 px at this radius (placed by area alone, these read up to 0.96° off).
+        #expect(worst < 0.6, "worst \(worst)° over \(shortFrames) short frames")
     }
 
     @Test("1-bit transparency: ends are measured to the pixel lattice's resolution")
