@@ -84,13 +84,12 @@ struct RingPieceShape {
     }
 
     /// The squared difference between observed and predicted coverage with the ends at `a`
-    /// and `b`, stopping early once it exceeds `bound`.
-    private func cost(_ a: Double, _ b: Double, round: Bool, gap: Bool, bound: Double) -> Double {
+    /// and `b`, over the pixels starting at `groups` (indices of their first sub-point), stopping
+    /// early once it exceeds `bound`.
+    private func cost(_ a: Double, _ b: Double, round: Bool, gap: Bool, groups: [Int], bound: Double) -> Double {
         var total = 0.0
-        var s = 0
         let scale = 1 / Double(subPoints)
-        while s < angles.count {
-            let pixel = pixelOf[s]
+        for s in groups {
             var covered = 0
             for k in s..<(s + subPoints) {
                 guard let alpha = reaches[k] else { continue }
@@ -100,12 +99,36 @@ struct RingPieceShape {
                 if round && !on { on = abs(u - a) <= alpha || abs(u - b) <= alpha }
                 if on { covered += 1 }
             }
-            let d = observed[pixel] - Double(covered) * scale
+            let d = observed[pixelOf[s]] - Double(covered) * scale
             total += d * d
             if total > bound { return total }
-            s += subPoints
         }
         return total
+    }
+
+    /// The pixels whose prediction can change while the ends stay within `low` and `high` (the
+    /// others — deep inside the piece or far beyond it — cost the same everywhere), and what the
+    /// others cost together.
+    private func varyingPixels(low: ClosedRange<Double>, high: ClosedRange<Double>, round: Bool, gap: Bool) -> (groups: [Int], fixedCost: Double) {
+        var groups: [Int] = []
+        var fixed: [Int] = []
+        var s = 0
+        while s < angles.count {
+            var varies = false
+            for k in s..<(s + subPoints) {
+                guard let alpha = reaches[k] else { continue }
+                let reach = round ? alpha : 0
+                let u = angles[k]
+                if (u >= low.lowerBound - reach && u <= low.upperBound + reach) || (u >= high.lowerBound - reach && u <= high.upperBound + reach) {
+                    varies = true
+                    break
+                }
+            }
+            if varies { groups.append(s) } else { fixed.append(s) }
+            s += subPoints
+        }
+        let a = (low.lowerBound + low.upperBound) / 2, b = max(a, (high.lowerBound + high.upperBound) / 2)
+        return (groups, cost(a, b, round: round, gap: gap, groups: fixed, bound: .infinity))
     }
 
     /// The two ends (radians past the reference, `low` < `high` clockwise) that explain the
@@ -115,12 +138,16 @@ struct RingPieceShape {
     func fit(low: ClosedRange<Double>, high: ClosedRange<Double>, cap: CapStyle, gap: Bool, step: Double,
              coarse: Int = 1) -> (low: Double, high: Double, cost: Double) {
         let round = cap == .round
+        let (groups, fixedCost) = varyingPixels(low: low, high: high, round: round, gap: gap)
+        func cost(_ a: Double, _ b: Double, bound: Double) -> Double {
+            fixedCost + self.cost(a, b, round: round, gap: gap, groups: groups, bound: bound - fixedCost)
+        }
         var lowRange = low, highRange = high
         if coarse > 1 {
             var best = (cost: Double.infinity, a: 0.0, b: 0.0)
             for a in Self.grid(low, step * Double(coarse)) {
                 for b in Self.grid(high, step * Double(coarse)) where a <= b {
-                    let c = cost(a, b, round: round, gap: gap, bound: best.cost)
+                    let c = cost(a, b, bound: best.cost)
                     if c < best.cost { best = (c, a, b) }
                 }
             }
@@ -137,7 +164,7 @@ struct RingPieceShape {
         var cells: [(Double, Double)] = []
         for a in Self.grid(lowRange, step) {
             for b in Self.grid(highRange, step) where a <= b {
-                let c = cost(a, b, round: round, gap: gap, bound: best + 1e-9)
+                let c = cost(a, b, bound: best + 1e-9)
                 if c < best - 1e-9 {
                     best = c
                     cells.removeAll(keepingCapacity: true)
