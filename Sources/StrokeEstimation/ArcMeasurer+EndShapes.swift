@@ -134,14 +134,19 @@ extension ArcMeasurer {
             // Back to the ink's own ends: a gap runs from the ink's high end to its low end.
             return isGap ? (b, a, f.cost) : (a, b, f.cost)
         }
-        let butt = ends(.butt, 0), round = ends(.round, shift)
+        // With the cap known only its shape is fitted (square ends are butt ends moved out).
+        let unfitted = (low: 0.0, high: 0.0, cost: Double.infinity)
+        let butt = knownCap == .round ? unfitted : ends(.butt, 0)
+        let round = knownCap == nil || knownCap == .round ? ends(.round, shift) : unfitted
         // A stretch that neither shape explains (ends that crossed over in the first estimate,
         // another stroke nearby) keeps its first placement.
         let tolerated = max(2, Double(shape.count) / 10)
         guard min(butt.cost, round.cost) <= tolerated else { return m }
         var result = m
-        result.startAngle = clockwise ? butt.low : butt.high
-        result.endAngle = clockwise ? butt.high : butt.low
+        if butt.cost.isFinite {
+            result.startAngle = clockwise ? butt.low : butt.high
+            result.endAngle = clockwise ? butt.high : butt.low
+        }
         // A piece shorter than its two round caps has no round reading here: the correction
         // then shrinks it to its middle (`correcting(for:)`).
         result.roundCapEnds = round.cost.isFinite ? (clockwise ? (round.low, round.high) : (round.high, round.low)) : nil

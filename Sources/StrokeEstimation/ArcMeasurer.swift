@@ -23,6 +23,11 @@ public struct ArcMeasurer: Sendable {
     /// steadily (fewer let a 2 px line's verdict flip with the frames sampled). Set it to 0 when
     /// the cap is known, to skip that work.
     public var evidenceRemaining = 200
+    /// The cap, when a model or `--cap` says it: short pieces are then fitted with that shape
+    /// only, and no ends are fitted to judge it.
+    public var knownCap: CapStyle? {
+        didSet { if knownCap != nil { evidenceRemaining = 0 } }
+    }
     /// What the last frame gave, reused where the next frame repeats it (see `measure`).
     private var last: LastFrame?
 

@@ -65,9 +65,15 @@ struct RingPieceShape {
                 guard x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
                 let pixel = observed.count
                 observed.append(coverage((y * image.width + x) * 4))
+                // Sub-points from the centre's polar frame to first order: their offsets are
+                // under half a pixel, so the neglected terms are below (0.5 px)² / R.
+                let theta = theta0 + centre.u
+                let radial = (x: sin(theta), y: -cos(theta)), tangent = (x: cos(theta), y: sin(theta))
                 for i in 0..<n {
                     for j in 0..<n {
-                        let (r, u) = n == 1 ? centre : polar(Double(x) + (Double(i) + 0.5) / Double(n), Double(y) + (Double(j) + 0.5) / Double(n))
+                        let ox = (Double(i) + 0.5) / Double(n) - 0.5, oy = (Double(j) + 0.5) / Double(n) - 0.5
+                        let r = centre.r + ox * radial.x + oy * radial.y
+                        let u = centre.u + (ox * tangent.x + oy * tangent.y) / centre.r
                         pixelOf.append(pixel)
                         angles.append(u)
                         if abs(r - R) <= h {

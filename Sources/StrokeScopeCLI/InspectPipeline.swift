@@ -148,8 +148,7 @@ enum InspectPipeline {
             stats = PixelStatistics(width: 0, height: 0)
             for (i, ring) in rings.enumerated() {
                 var measurer = ArcMeasurer(ring: ring, canvasWidth: screen.width, canvasHeight: screen.height)
-                // `--cap` says the cap: no ends need fitting to judge it.
-                if settings.cap != nil { measurer.evidenceRemaining = 0 }
+                measurer.knownCap = settings.cap
                 inspection.tracks.append(.init(name: rings.count == 1 ? "ring" : "ring\(i + 1)", kind: .ring(ring, measurer, modelLayer: nil)))
             }
             inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")
@@ -258,8 +257,8 @@ enum InspectPipeline {
             if let circle = layer.geometry.circularArc, let ring = layerRing {
                 var measurer = ArcMeasurer(ring: ring, canvasWidth: inspection.canvasWidth, canvasHeight: inspection.canvasHeight,
                                            convention: StrokeConvention(clockwise: circle.sweep >= 0, cap: .butt))
-                // The model says the cap: no ends need fitting to judge it.
-                measurer.evidenceRemaining = 0
+                // The model says the cap (`--cap` overrides it).
+                measurer.knownCap = settings.cap ?? cap
                 inspection.caps[inspection.tracks.count] = cap
                 inspection.tracks.append(.init(name: layer.name, kind: .ring(ring, measurer, modelLayer: layer)))
             } else {
