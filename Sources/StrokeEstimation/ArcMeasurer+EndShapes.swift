@@ -63,6 +63,8 @@ extension ArcMeasurer {
         if evidenceRemaining > 0 {
             result.capEvidence = evidence
             evidenceRemaining -= evidence.count
+            gatheredEvidence += evidence
+            if evidenceRemaining <= 0 && knownCap == nil { judgedCap = CapInference.infer(evidence: gatheredEvidence) ?? .butt }
         }
         if binary {
             let (fittedHigh, fittedLow) = (fitted[0], fitted[1])
@@ -134,10 +136,12 @@ extension ArcMeasurer {
             // Back to the ink's own ends: a gap runs from the ink's high end to its low end.
             return isGap ? (b, a, f.cost) : (a, b, f.cost)
         }
-        // With the cap known only its shape is fitted (square ends are butt ends moved out).
+        // With the cap known, or judged for good, only its shape is fitted (square ends are butt
+        // ends moved out).
         let unfitted = (low: 0.0, high: 0.0, cost: Double.infinity)
-        let butt = knownCap == .round ? unfitted : ends(.butt, 0)
-        let round = knownCap == nil || knownCap == .round ? ends(.round, shift) : unfitted
+        let cap = knownCap ?? judgedCap
+        let butt = cap == .round ? unfitted : ends(.butt, 0)
+        let round = cap == nil || cap == .round ? ends(.round, shift) : unfitted
         // A stretch that neither shape explains (ends that crossed over in the first estimate,
         // another stroke nearby) keeps its first placement.
         let tolerated = max(2, Double(shape.count) / 10)

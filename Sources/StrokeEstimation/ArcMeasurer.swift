@@ -28,6 +28,13 @@ public struct ArcMeasurer: Sendable {
     public var knownCap: CapStyle? {
         didSet { if knownCap != nil { evidenceRemaining = 0 } }
     }
+    /// The evidence gathered so far. Once the budget is spent no more is added, so the caps the
+    /// caller will judge from it are known then: later short pieces are fitted with that shape
+    /// only (`judgedCap`).
+    var gatheredEvidence: [CapEvidence] = []
+    /// The cap judged from the gathered evidence once the budget is spent (butt when it cannot
+    /// tell, as the caller assumes then); nil before.
+    var judgedCap: CapStyle?
     /// What the last frame gave, reused where the next frame repeats it (see `measure`).
     private var last: LastFrame?
 

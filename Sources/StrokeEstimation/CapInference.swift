@@ -7,7 +7,11 @@ public enum CapInference {
     /// Square caps look like butt caps moved out by half the line width and cannot be told from
     /// them by their shape.
     public static func infer(_ measurements: [ArcMeasurement]) -> CapStyle? {
-        let evidence = measurements.flatMap(\.capEvidence)
+        infer(evidence: measurements.flatMap(\.capEvidence))
+    }
+
+    /// The same judgement from the ends' evidence itself.
+    static func infer(evidence: [CapEvidence]) -> CapStyle? {
         guard evidence.count >= 6 else { return nil }
         let butt = evidence.reduce(0) { $0 + $1.butt }, round = evidence.reduce(0) { $0 + $1.round }
         // Both the total and most of the ends that prefer one shape must agree: a few badly
