@@ -24,24 +24,8 @@
 set -euo pipefail
 caller_dir="$PWD"
 cd "$(dirname "$0")/.."
-keep=""
-build=1
-jobs=1
-only=""
-bin="$PWD/.build/release/strokescope"
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --keep) keep="$2"; shift ;;
-        --no-build) build=0 ;;
-        --bin) bin="$2"; build=0; shift ;;
-        --jobs) jobs="$2"; shift ;;
-        --only) only="$2"; shift ;;
-        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "error: unknown option '$1'" >&2; exit 64 ;;
-    esac
-    shift
-done
 source scripts/lib/bench-common.sh
+bench_parse_options jobs -- "$@"
 bench_prepare_binary
 bench_workdir bench-infer cases results reference
 mkdir -p "$work/cases" "$work/results" "$work/reference"

@@ -14,24 +14,8 @@
 set -euo pipefail
 caller_dir="$PWD"
 cd "$(dirname "$0")/.."
-keep=""
-build=1
-only=""
-realworld="../shared/realworld"
-bin="$PWD/.build/release/strokescope"
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --keep) keep="$2"; shift ;;
-        --no-build) build=0 ;;
-        --bin) bin="$2"; build=0; shift ;;
-        --realworld) realworld="$2"; shift ;;
-        --only) only="$2"; shift ;;
-        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "error: unknown option '$1'" >&2; exit 64 ;;
-    esac
-    shift
-done
 source scripts/lib/bench-common.sh
+bench_parse_options realworld -- "$@"
 bench_prepare_binary
 bench_workdir realworld-infer out
 mkdir -p "$work/out"

@@ -1,8 +1,39 @@
 #!/usr/bin/env bash
-# Shared steps of the benchmark suites (bench-accuracy.sh, bench-fit.sh, bench.sh), sourced after
-# their option parsing: build (unless --no-build/--bin), resolve the binary, and make the work
-# folder; and timing helpers (bench_time_once, bench_cpu_busy).
-# Uses and sets: build, bin, keep, caller_dir, work.
+# Shared steps of the benchmark suites (bench-accuracy.sh, bench-fit.sh, bench.sh, bench-infer.sh)
+# and the real-world scripts: the options most of them share (bench_parse_options), build (unless
+# --no-build/--bin), resolve the binary, and make the work folder; and timing helpers
+# (bench_time_once, bench_cpu_busy).
+# Uses and sets: build, bin, keep, only, jobs, realworld, caller_dir, work.
+
+# Parses --keep DIR, --no-build, --bin PATH, --only REGEX, -h/--help, and those of --jobs N and
+# --realworld DIR that the script names first; sets keep, build, bin, only, jobs, realworld
+# (defaults: nothing kept, build, .build/release/strokescope, every case, 1 job,
+# ../shared/realworld). Usage: bench_parse_options [jobs] [realworld] -- "$@"
+bench_parse_options() {
+    local extras=" "
+    while [ "$1" != "--" ]; do extras="$extras$1 "; shift; done
+    shift
+    keep="" build=1 only="" jobs=1 realworld="../shared/realworld" bin="$PWD/.build/release/strokescope"
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --keep|--bin|--only|--jobs|--realworld)
+                case "$1" in --jobs|--realworld) [[ "$extras" == *" ${1#--} "* ]] || { echo "error: unknown option '$1'" >&2; exit 64; } ;; esac
+                [ $# -ge 2 ] || { echo "error: $1 needs a value" >&2; exit 64; }
+                case "$1" in
+                    --keep) keep="$2" ;;
+                    --bin) bin="$2"; build=0 ;;
+                    --only) only="$2" ;;
+                    --jobs) jobs="$2" ;;
+                    --realworld) realworld="$2" ;;
+                esac
+                shift ;;
+            --no-build) build=0 ;;
+            -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+            *) echo "error: unknown option '$1'" >&2; exit 64 ;;
+        esac
+        shift
+    done
+}
 
 # Builds strokescope in release when asked and checks that `bin` is there (absolute path).
 bench_prepare_binary() {
