@@ -16,8 +16,8 @@ extension ArcMeasurer {
     /// - For the first few hundred ends, how well each shape explains the pixels is kept as
     ///   `capEvidence`, from which `CapInference` judges the caps when nothing says which.
     ///
-    /// Only a single piece with both ends clear of each other is fitted: another end inside the
-    /// neighbourhood would be ink the shapes do not model.
+    /// Only a single piece is fitted: its ends one by one when they are clear of each other,
+    /// else together (`fitShortStretch`).
     mutating func fitEndShapes(_ m: ArcMeasurement, image: RGBAImage, background bg: SIMD4<Float>, ink: SIMD4<Float>) -> ArcMeasurement {
         guard m.state == .arc, m.segments.isEmpty, let start = m.startAngle, let end = m.endAngle,
               let w = m.lineWidth, w > 0 else { return m }
@@ -31,7 +31,8 @@ extension ArcMeasurer {
         let axisLength2 = (axis * axis).sum()
         guard axisLength2 > 0 else { return m }
         guard span >= clearance, 2 * Double.pi * R - span >= clearance + w else {
-            return fitShortStretch(m, image: image, background: bg, axis: axis, lineWidth: w, span: span, clearance: clearance, binary: binary)
+            return fitShortStretch(m, low: low, high: high, image: image, background: bg, axis: axis, lineWidth: w,
+                                   span: span, clearance: clearance, binary: binary)
         }
         guard binary || evidenceRemaining > 0 else { return m }
         let subdivisions = binary ? 1 : 4
@@ -41,10 +42,7 @@ extension ArcMeasurer {
         var fitted: [(butt: Double, round: Double)] = []
         var evidence: [CapEvidence] = []
         image.pixels.withUnsafeBufferPointer { px in
-            let coverage = { (offset: Int) -> Double in
-                let c = Double(((pixel(px, offset) - bg) * axis).sum() / axisLength2)
-                return binary ? (c >= 0.5 ? 1 : 0) : min(max(c, 0), 1)
-            }
+            let coverage = { Self.coverage(px, $0, background: bg, axis: axis, axisLength2: axisLength2, binary: binary) }
             for (reference, beyondClockwise) in [(high, true), (low, false)] {
                 guard let shape = RingEndShape(image: image, ring: ring, lineWidth: w, reference: reference,
                                                beyondClockwise: beyondClockwise, subdivisions: subdivisions,
@@ -75,6 +73,15 @@ extension ArcMeasurer {
         return result
     }
 
+    /// A pixel's observed coverage (byte offset `offset`): its colour's projection from the
+    /// background to the ink, 0...1, or on 1-bit pixels whether it reaches a half.
+    @inline(__always)
+    static func coverage(_ px: UnsafeBufferPointer<UInt8>, _ offset: Int, background bg: SIMD4<Float>, axis: SIMD4<Float>,
+                         axisLength2: Float, binary: Bool) -> Double {
+        let c = Double(((pixel(px, offset) - bg) * axis).sum() / axisLength2)
+        return binary ? (c >= 0.5 ? 1 : 0) : min(max(c, 0), 1)
+    }
+
     /// True when every pixel around the end near `angle` is fully transparent or fully opaque:
     /// GIF transparency, which leaves no anti-aliasing (a canvas with real alpha has some).
     static func onlyClearOrOpaque(_ image: RGBAImage, around angle: Double, ring: RingGeometry, lineWidth w: Double) -> Bool {
@@ -97,12 +104,10 @@ extension ArcMeasurer {
     /// On 1-bit pixels a gap that short is fitted the same way; on anti-aliased ones a gap keeps
     /// its placement by area, which shares the gap's blurred ink between the two ends, and so
     /// does a piece under a pixel long.
-    private func fitShortStretch(_ m: ArcMeasurement, image: RGBAImage, background bg: SIMD4<Float>, axis: SIMD4<Float>,
-                                 lineWidth w: Double, span: Double, clearance: Double, binary: Bool) -> ArcMeasurement {
-        guard let start = m.startAngle, let end = m.endAngle else { return m }
+    private func fitShortStretch(_ m: ArcMeasurement, low: Double, high: Double, image: RGBAImage, background bg: SIMD4<Float>,
+                                 axis: SIMD4<Float>, lineWidth w: Double, span: Double, clearance: Double, binary: Bool) -> ArcMeasurement {
         let R = ring.circle.radius
         let clockwise = convention.clockwise
-        let low = clockwise ? start : end, high = clockwise ? end : start
         let gapLength = 2 * Double.pi * R - span
         // Which stretch is short: the ink, or the gap between its ends (not both: a tiny ring).
         let isGap = span >= clearance
@@ -118,9 +123,8 @@ extension ArcMeasurer {
         let shape = image.pixels.withUnsafeBufferPointer { px in
             RingPieceShape(image: image, ring: ring, lineWidth: w, reference: middle,
                            halfExtent: halfSpan + slack + (w / 2 + Self.endNeighbourhood) / R, subdivisions: binary ? 1 : 4,
-                           edgeMargin: binary ? Self.binaryEdgeMargin : 0) { offset in
-                let c = Double(((pixel(px, offset) - bg) * axis).sum() / axisLength2)
-                return binary ? (c >= 0.5 ? 1 : 0) : min(max(c, 0), 1)
+                           edgeMargin: binary ? Self.binaryEdgeMargin : 0) {
+                Self.coverage(px, $0, background: bg, axis: axis, axisLength2: axisLength2, binary: binary)
             }
         }
         guard let shape else { return m }

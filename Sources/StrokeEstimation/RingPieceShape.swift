@@ -148,36 +148,31 @@ struct RingPieceShape {
         func cost(_ a: Double, _ b: Double, bound: Double) -> Double {
             fixedCost + self.cost(a, b, round: round, gap: gap, groups: groups, bound: bound - fixedCost)
         }
+        // The cells (low ≤ high) of a grid whose cost is the smallest, in scan order.
+        func bestCells(_ lows: ClosedRange<Double>, _ highs: ClosedRange<Double>, _ step: Double) -> (cost: Double, cells: [(Double, Double)]) {
+            var best = Double.infinity
+            var cells: [(Double, Double)] = []
+            for a in Self.grid(lows, step) {
+                for b in Self.grid(highs, step) where a <= b {
+                    let c = cost(a, b, bound: best + 1e-9)
+                    if c < best - 1e-9 {
+                        best = c
+                        cells.removeAll(keepingCapacity: true)
+                    }
+                    if abs(c - best) <= 1e-9 { cells.append((a, b)) }
+                }
+            }
+            return (best, cells)
+        }
         var lowRange = low, highRange = high
-        if coarse > 1 {
-            var best = (cost: Double.infinity, a: 0.0, b: 0.0)
-            for a in Self.grid(low, step * Double(coarse)) {
-                for b in Self.grid(high, step * Double(coarse)) where a <= b {
-                    let c = cost(a, b, bound: best.cost)
-                    if c < best.cost { best = (c, a, b) }
-                }
-            }
+        if coarse > 1, let first = bestCells(low, high, step * Double(coarse)).cells.first {
             let reach = step * Double(coarse)
-            // No cell at all (a round piece shorter than its two caps cannot have low ≤ high
-            // anywhere in the ranges): nothing to refine.
-            guard best.cost.isFinite else {
-                return ((low.lowerBound + low.upperBound) / 2, (high.lowerBound + high.upperBound) / 2, .infinity)
-            }
-            lowRange = max(low.lowerBound, best.a - reach)...min(low.upperBound, best.a + reach)
-            highRange = max(high.lowerBound, best.b - reach)...min(high.upperBound, best.b + reach)
+            lowRange = max(low.lowerBound, first.0 - reach)...min(low.upperBound, first.0 + reach)
+            highRange = max(high.lowerBound, first.1 - reach)...min(high.upperBound, first.1 + reach)
         }
-        var best = Double.infinity
-        var cells: [(Double, Double)] = []
-        for a in Self.grid(lowRange, step) {
-            for b in Self.grid(highRange, step) where a <= b {
-                let c = cost(a, b, bound: best + 1e-9)
-                if c < best - 1e-9 {
-                    best = c
-                    cells.removeAll(keepingCapacity: true)
-                }
-                if abs(c - best) <= 1e-9 { cells.append((a, b)) }
-            }
-        }
+        // No cell at all (a round piece shorter than its two caps cannot have low ≤ high anywhere
+        // in the ranges) leaves the ends at the middle of their ranges, unfitted.
+        let (best, cells) = bestCells(lowRange, highRange, step)
         let centre = ((low.lowerBound + low.upperBound) / 2, (high.lowerBound + high.upperBound) / 2)
         guard !cells.isEmpty else { return (centre.0, centre.1, .infinity) }
         // A compact set of best cells (under a pixel each way) is read at its middle. A wide one
