@@ -4,11 +4,12 @@ import Glibc
 import Darwin
 #endif
 import CLIArguments
+import Fitting
 
 /// `--jobs` and `--recursive`, and turning the command line's paths into the list of GIFs a
 /// batch runs over.
 enum BatchInputs {
-    static let jobs = OptionSpec.option("jobs", short: "j", value: "n", help: "With several files: run this many at once.", default: "the number of cores")
+    static let jobs = OptionSpec.option("jobs", short: "j", value: "n", help: "Threads of work: with several files, this many run at once; 1 keeps all the work on one thread.", default: "the number of cores")
     static let recursive = OptionSpec.flag("recursive", short: "r", help: "Look for GIFs in the folders' subfolders too.")
     static let options: [OptionSpec] = [jobs, recursive]
 
@@ -53,6 +54,23 @@ enum BatchInputs {
         if paths.count > 1 { return true }
         var status = stat()
         return paths.first.map { stat($0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR } ?? false
+    }
+
+    /// Allows each file's own threads (the fit's search on every core, decoding ahead on a
+    /// second thread) only when one file runs with more than one job, and returns the setting
+    /// it replaced, for the caller to restore. `--jobs 1` means one thread of work, as
+    /// `make -j1` does, so a CI runner can keep the tool to one core; several files on several
+    /// threads already fill the cores, where nested threads would only add switching. Results
+    /// are identical either way.
+    static func applyThreadBudget(workers: Int, files: Int) -> Bool {
+        let previous = FitParallelism.enabled
+        if !allowsNestedThreads(workers: workers, files: files) { FitParallelism.enabled = false }
+        return previous
+    }
+
+    /// Whether a file may use threads of its own: only one file, with more than one job.
+    static func allowsNestedThreads(workers: Int, files: Int) -> Bool {
+        workers > 1 && files == 1
     }
 
     /// The number of workers: `--jobs`, or the machine's cores.

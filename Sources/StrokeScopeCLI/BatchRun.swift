@@ -36,9 +36,7 @@ enum BatchRun {
         var writer = BatchWriter(format: format, out: console.out)
         var tally = BatchTally()
         var worst: Int32 = CLIError.Code.success
-        // Several files on several threads already fill the cores: each fit runs on its own.
-        let nested = FitParallelism.enabled
-        if workers > 1 && inputs.count > 1 { FitParallelism.enabled = false }
+        let nested = BatchInputs.applyThreadBudget(workers: workers, files: inputs.count)
         defer { FitParallelism.enabled = nested }
         BatchPool.run(count: inputs.count, workers: workers, job: { i in
             run(inputs[i], args: args, environment: environment, command: command)

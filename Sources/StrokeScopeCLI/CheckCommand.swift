@@ -45,9 +45,7 @@ enum CheckCommand {
         var worst: Int32 = CLIError.Code.success
         var cases: [(file: String, seconds: Double, failure: String?, error: String?)] = []
         var tally = BatchTally()
-        // Several files on several threads already fill the cores: each fit runs on its own.
-        let nested = FitParallelism.enabled
-        if workers > 1 && inputs.count > 1 { FitParallelism.enabled = false }
+        let nested = BatchInputs.applyThreadBudget(workers: workers, files: inputs.count)
         defer { FitParallelism.enabled = nested }
         BatchPool.run(count: inputs.count, workers: workers, job: { job.check(inputs[$0]) }) { i, r in
             if !quiet { for w in r.warnings { console.warn(w) } }

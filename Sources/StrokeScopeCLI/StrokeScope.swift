@@ -1,4 +1,5 @@
 import CLIArguments
+import Fitting
 
 /// The `strokescope` command line, callable in-process: arguments in; text and an exit code out.
 public enum StrokeScope {
@@ -43,6 +44,10 @@ public enum StrokeScope {
     /// Several files or a folder run as a batch; one file runs as itself.
     private static func batchOrOne(_ args: ParsedArguments, _ console: Console, _ command: @escaping BatchRun.Command) throws(CLIError) -> Int32 {
         if BatchInputs.isBatch(args.positionals("file.gif")) { return try BatchRun.run(args, console, command: command) }
+        let workers: Int
+        do { workers = try BatchInputs.jobCount(args) } catch { throw CLIError.usage(error) }
+        let nested = BatchInputs.applyThreadBudget(workers: workers, files: 1)
+        defer { FitParallelism.enabled = nested }
         return try command(args, console)
     }
 

@@ -71,6 +71,14 @@ struct BatchTests {
         #expect(r.code == 66)
     }
 
+    @Test("--jobs 1 keeps a file to one thread; several files on several jobs run each on one thread")
+    func threadBudget() {
+        #expect(!BatchInputs.allowsNestedThreads(workers: 1, files: 1))
+        #expect(BatchInputs.allowsNestedThreads(workers: 2, files: 1))
+        #expect(!BatchInputs.allowsNestedThreads(workers: 2, files: 40))
+        #expect(!BatchInputs.allowsNestedThreads(workers: 1, files: 40))
+    }
+
     @Test("pictures name one file, so a batch refuses them")
     func noPicturesInBatch() throws {
         let dir = try Self.folder()
