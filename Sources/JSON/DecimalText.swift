@@ -43,7 +43,55 @@ public enum DecimalText {
         precondition(decimals >= 0, "decimals must not be negative")
         if value.isNaN { return "nan" }
         if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+        if let scaled = scaledInteger(value, decimals: decimals) { return text(scaled, decimals: decimals) }
+        return fixedFromDigits(value, decimals: decimals)
+    }
 
+    /// 10^e for the exponents the fast path takes (0...15).
+    static func powerOfTen(_ e: Int) -> Double { powersOfTen[e] }
+
+    /// Powers of ten exactly representable as `Double`, for the binary fast path.
+    private static let powersOfTen: [Double] = (0...15).map { e in (0..<e).reduce(1.0) { p, _ in p * 10 } }
+
+    /// `value × 10^decimals` rounded half away from zero, as a signed integer, when the binary
+    /// value alone decides the rounding; nil when it may not (the digit path then decides).
+    ///
+    /// Why this equals rounding the shortest digits: those digits D differ from `value` by at
+    /// most half its ulp, and the product below differs from `value × 10^decimals` by at most
+    /// half its own ulp, so D × 10^decimals lies within about 1.5 ulps of the product. Unless the
+    /// product's fraction is within a few ulps of one half, both round the same way. Near a
+    /// half (1.005, 2.675, exact binary halves such as 0.125) the digits decide, as before.
+    static func scaledInteger(_ value: Double, decimals: Int) -> Int? {
+        guard decimals < powersOfTen.count else { return nil }
+        let product = value.magnitude * powersOfTen[decimals]
+        // Under 2^40 the ulp is at most 2^-12, so the margin below is far from a whole unit.
+        guard product < 1_099_511_627_776 else { return nil }
+        let whole = product.rounded(.down)
+        let fraction = product - whole
+        guard (fraction - 0.5).magnitude > 16 * product.ulp else { return nil }
+        let n = Int(whole) + (fraction > 0.5 ? 1 : 0)
+        return value < 0 ? -n : n
+    }
+
+    /// The text of `scaled / 10^decimals` with exactly `decimals` places; zero has no sign.
+    private static func text(_ scaled: Int, decimals: Int) -> String {
+        let magnitude = scaled.magnitude
+        var unit: UInt = 1
+        for _ in 0..<decimals { unit *= 10 }
+        var out = scaled < 0 ? "-" : ""
+        out += String(magnitude / unit)
+        if decimals > 0 {
+            let fraction = String(magnitude % unit)
+            out += "."
+            out += String(repeating: "0", count: decimals - fraction.count)
+            out += fraction
+        }
+        return out
+    }
+
+    /// `fixed` on the shortest round-trip digits: the reference the fast path must agree with
+    /// (tests compare the two), and the path for values it leaves undecided.
+    static func fixedFromDigits(_ value: Double, decimals: Int) -> String {
         var d = digits(of: value)
         if d.pointPosition < 1 {
             d.digits.insert(contentsOf: repeatElement(0, count: 1 - d.pointPosition), at: 0)
@@ -96,7 +144,12 @@ extension Double {
     /// A result of zero is always positive zero. Non-finite values are returned unchanged.
     public func rounded(toDecimals decimals: Int) -> Double {
         guard isFinite else { return self }
-        let rounded = Double(DecimalText.fixed(self, decimals: decimals)) ?? self
+        // n / 10^decimals with both exact is one correctly rounded division: the same Double as
+        // parsing the text "n" with the point moved, without the text.
+        if let scaled = DecimalText.scaledInteger(self, decimals: decimals) {
+            return scaled == 0 ? 0 : Double(scaled) / DecimalText.powerOfTen(decimals)
+        }
+        let rounded = Double(DecimalText.fixedFromDigits(self, decimals: decimals)) ?? self
         // Matches the table text, which never shows `-0.00`, so JSON never shows `-0.0`.
         return rounded == 0 ? 0 : rounded
     }

@@ -127,6 +127,12 @@ extension JSONValue {
 
     private static func writeString(_ s: String, into out: inout String) {
         out += "\""
+        // Most strings (keys, states, names) need no escape: one append, not one per scalar.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += s
+            out += "\""
+            return
+        }
         // Scalars, not Characters: "\r\n" is a single Character but two escapes.
         for scalar in s.unicodeScalars {
             switch scalar {

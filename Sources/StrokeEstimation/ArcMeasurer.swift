@@ -283,13 +283,32 @@ public struct ArcMeasurer: Sendable {
         return Double(k) + 0.5 + min(max(f, 0), 1)
     }
 
+    /// Per channel, the upper median (element count / 2 in ascending order), found by
+    /// selection rather than a sort: the same value, and the background is read this way on
+    /// every frame whose probes changed.
     static func median(_ colours: [SIMD4<Float>]) -> SIMD4<Float> {
         var out = SIMD4<Float>.zero
+        var v = [Float](repeating: 0, count: colours.count)
         for c in 0..<4 {
-            let v = colours.map { $0[c] }.sorted()
-            out[c] = v[v.count / 2]
+            for i in colours.indices { v[i] = colours[i][c] }
+            out[c] = select(colours.count / 2, in: &v)
         }
         return out
+    }
+
+    /// The element that would stand at `index` if `v` were sorted (three-way quickselect, as
+    /// `element(_:ofSorted:)`); reorders `v`.
+    static func select(_ index: Int, in v: inout [Float]) -> Float {
+        var lo = 0, hi = v.count - 1
+        while lo < hi {
+            let pivot = v[(lo + hi) / 2]
+            var lt = lo, i = lo, gt = hi
+            while i <= gt {
+                if v[i] < pivot { v.swapAt(lt, i); lt += 1; i += 1 } else if v[i] > pivot { v.swapAt(i, gt); gt -= 1 } else { i += 1 }
+            }
+            if index < lt { hi = lt - 1 } else if index > gt { lo = gt + 1 } else { return pivot }
+        }
+        return v[index]
     }
 
     @inline(__always) static func distance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {

@@ -29,7 +29,7 @@ public enum PeriodFinder {
         // Lags up to where a quarter of the frames still have a partner a lag later.
         while lag <= span * 0.75 { lags.append(lag); lag += grid }
         guard lags.count >= 3 else { return nil }
-        let compact = measurements.map(Reading.init)
+        let compact = Readings(measurements)
         let scores = lags.map { mismatch(compact, times: times, lag: $0) }
         // A dip counts when it is small against the typical mismatch, and only after the
         // mismatch has first risen well above it (the animation really moved away).
@@ -53,41 +53,61 @@ public enum PeriodFinder {
         return nil
     }
 
-    /// What the period search needs of a measurement, without its arrays (so the inner loop
-    /// copies nothing).
-    struct Reading {
-        var state: ArcMeasurement.State
-        var startAngle: Double?
-        var endAngle: Double?
-        init(_ m: ArcMeasurement) { state = m.state; startAngle = m.startAngle; endAngle = m.endAngle }
+    /// What the period search needs of the measurements, as parallel arrays so the inner loop
+    /// (lags × frames, millions of steps on a long recording) reads a few bytes a frame.
+    struct Readings {
+        var states: [ArcMeasurement.State]
+        /// Whether the frame has both angles (then `starts` and `ends` hold them, else 0).
+        var hasAngles: [Bool]
+        var starts: [Double]
+        var ends: [Double]
+
+        init(_ measurements: [ArcMeasurement]) {
+            states = measurements.map(\.state)
+            hasAngles = measurements.map { $0.startAngle != nil && $0.endAngle != nil }
+            starts = measurements.map { $0.startAngle ?? 0 }
+            ends = measurements.map { $0.endAngle ?? 0 }
+        }
+
+        var count: Int { states.count }
     }
 
     /// Mean mismatch (degrees; 90 for a different state) between each frame and the
     /// measurements interpolated `lag` seconds later.
-    static func mismatch(_ m: [Reading], times: [Double], lag: Double) -> Double? {
+    static func mismatch(_ m: Readings, times: [Double], lag: Double) -> Double? {
         var total = 0.0, count = 0
         var j = 0
-        for i in m.indices {
-            let target = times[i] + lag
-            while j + 1 < times.count && times[j + 1] <= target { j += 1 }
-            guard j + 1 < times.count, times[j] <= target else { break }
-            let f = (target - times[j]) / max(times[j + 1] - times[j], 1e-12)
-            let a = m[i], b = m[j], c = m[j + 1]
-            if a.state == .unknown || b.state == .unknown || c.state == .unknown { continue }
-            let other = f < 0.5 ? b : c
-            guard a.state == b.state && a.state == c.state else {
-                if a.state != other.state { total += 90 }
+        let n = m.count
+        m.states.withUnsafeBufferPointer { state in
+        m.hasAngles.withUnsafeBufferPointer { hasAngles in
+        m.starts.withUnsafeBufferPointer { start in
+        m.ends.withUnsafeBufferPointer { end in
+        times.withUnsafeBufferPointer { times in
+            for i in 0..<n {
+                let target = times[i] + lag
+                while j + 1 < n && times[j + 1] <= target { j += 1 }
+                guard j + 1 < n, times[j] <= target else { break }
+                let f = (target - times[j]) / max(times[j + 1] - times[j], 1e-12)
+                let a = state[i], b = state[j], c = state[j + 1]
+                if a == .unknown || b == .unknown || c == .unknown { continue }
+                let other = f < 0.5 ? b : c
+                guard a == b && a == c else {
+                    if a != other { total += 90 }
+                    count += 1
+                    continue
+                }
+                if a == .arc, hasAngles[i], hasAngles[j], hasAngles[j + 1] {
+                    let s2 = interpolate(start[j], start[j + 1], f), e2 = interpolate(end[j], end[j + 1], f)
+                    total += (circular(start[i], s2) + circular(end[i], e2)) / 2
+                }
                 count += 1
-                continue
             }
-            if a.state == .arc, let s1 = a.startAngle, let e1 = a.endAngle, let sb = b.startAngle, let eb = b.endAngle,
-               let sc = c.startAngle, let ec = c.endAngle {
-                let s2 = interpolate(sb, sc, f), e2 = interpolate(eb, ec, f)
-                total += (circular(s1, s2) + circular(e1, e2)) / 2
-            }
-            count += 1
         }
-        return count >= max(3, m.count / 4) ? total / Double(count) : nil
+        }
+        }
+        }
+        }
+        return count >= max(3, n / 4) ? total / Double(count) : nil
     }
 
     /// Interpolates angles the short way round.

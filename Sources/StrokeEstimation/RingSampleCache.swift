@@ -33,12 +33,13 @@ struct RingSampleCache: Sendable {
     /// The last frame's samples (bins × radial) and probes (bins × 2; nil off the canvas).
     private(set) var samples: [SIMD4<Float>]
     private(set) var probes: [SIMD4<Float>?]
-    /// Bins whose samples or probes changed in the last update, in the order they were found.
+    /// Bins whose samples or probes changed in the last update, in ascending order.
     private(set) var changedBins: [Int] = []
     /// Whether any probe changed in the last update (the background may then differ).
     private(set) var probesChanged = true
-    /// Distinct pixels that changed in the last update (a buffer kept between frames).
-    private var changedPixels: [Int32] = []
+    /// Distinct pixels that changed in the last update, at the front (a buffer of one entry per
+    /// distinct pixel, kept between frames).
+    private var changedPixels: [Int32]
     /// False until the first frame has been read.
     private var primed = false
     private var binMarked: [Bool]
@@ -133,6 +134,7 @@ struct RingSampleCache: Sendable {
         pixelBinStarts = starts
         pixelBins = flat
         words = [UInt32](repeating: 0, count: distinct.count)
+        changedPixels = [Int32](repeating: 0, count: distinct.count)
         colours = [SIMD4<Float>](repeating: .zero, count: distinct.count + 1)
         self.samples = [SIMD4<Float>](repeating: .zero, count: samples)
         self.probes = [SIMD4<Float>?](repeating: nil, count: bins * 2)
@@ -147,41 +149,44 @@ struct RingSampleCache: Sendable {
         primed = true
         changedBins.removeAll(keepingCapacity: true)
         probesChanged = first
-        changedPixels.removeAll(keepingCapacity: true)
+        // Which pixels changed: every word is compared and stored, and the index written
+        // whether or not it counts, so the loop has no branch to mispredict where ink and
+        // background alternate; only the changed pixels' colours are then converted.
+        var count = 0
         image.pixels.withUnsafeBufferPointer { px in
             let raw = UnsafeRawBufferPointer(px)
             pixelOffsets.withUnsafeBufferPointer { offsets in
                 words.withUnsafeMutableBufferPointer { words in
-                    colours.withUnsafeMutableBufferPointer { colours in
+                    changedPixels.withUnsafeMutableBufferPointer { changed in
                         for u in 0..<offsets.count {
-                            let o = Int(offsets[u])
-                            let word = raw.loadUnaligned(fromByteOffset: o, as: UInt32.self)
-                            if !first && word == words[u] { continue }
+                            let word = raw.loadUnaligned(fromByteOffset: Int(offsets[u]), as: UInt32.self)
+                            let differs = first || word != words[u]
                             words[u] = word
-                            colours[u] = pixel(px, o)
-                            changedPixels.append(Int32(u))
+                            changed[count] = Int32(u)
+                            count += differs ? 1 : 0
                         }
+                    }
+                    colours.withUnsafeMutableBufferPointer { colours in
+                        for u in changedPixels[0..<count] { colours[Int(u)] = pixel(px, Int(offsets[Int(u)])) }
                     }
                 }
             }
         }
-        if changedPixels.count * 2 > pixelOffsets.count {
+        if count * 2 > pixelOffsets.count {
             // Most of the ring changed (a gradient turning, a new scene): every bin, without
             // looking up which.
             changedBins.append(contentsOf: 0..<sampler.bins)
         } else {
+            // Mark, then list the marked bins in order: one store per entry, where testing each
+            // mark first mispredicted at about every other entry. The order does not matter to
+            // the callers (each bin is computed on its own).
             pixelBinStarts.withUnsafeBufferPointer { starts in
                 pixelBins.withUnsafeBufferPointer { binList in
                     binMarked.withUnsafeMutableBufferPointer { marked in
-                        for u in changedPixels {
-                            for k in Int(starts[Int(u)])..<Int(starts[Int(u) + 1]) {
-                                let b = Int(binList[k])
-                                if !marked[b] {
-                                    marked[b] = true
-                                    changedBins.append(b)
-                                }
-                            }
+                        for u in changedPixels[0..<count] {
+                            for k in Int(starts[Int(u)])..<Int(starts[Int(u) + 1]) { marked[Int(binList[k])] = true }
                         }
+                        if count > 0 { for b in 0..<marked.count where marked[b] { changedBins.append(b) } }
                     }
                 }
             }

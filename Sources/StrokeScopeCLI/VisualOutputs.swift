@@ -30,8 +30,9 @@ struct VisualOutputs {
 
     var needsFramePass: Bool { html != nil || overlay != nil }
 
-    /// Writes the requested files for `inspection` (and its fit).
-    func write(inspection: Inspection, fit: FitOutput?, report: Report, decode: GIFDecodeOptions, progress: Progress) throws(CLIError) {
+    /// Writes the requested files for `inspection` (and its fit). The report is built only for
+    /// the HTML page: its per-frame table costs as much as the JSON on a long recording.
+    func write(inspection: Inspection, fit: FitOutput?, report: @autoclosure () -> Report, decode: GIFDecodeOptions, progress: Progress) throws(CLIError) {
         let plotSVG = (svg != nil || html != nil) ? PlotBuilder.plot(inspection, fit: fit).svgText() : nil
         if let svg, let plotSVG {
             try writeText(plotSVG, to: svg, overwrite: force)
@@ -42,7 +43,7 @@ struct VisualOutputs {
         var page: HTMLReportPage?
         var htmlFile: TextFileWriter?
         if let html {
-            var p = HTMLReportPage(report: report, plotSVG: plotSVG, failingFrames: marks.failing, flaggedFrames: marks.flagged,
+            var p = HTMLReportPage(report: report(), plotSVG: plotSVG, failingFrames: marks.failing, flaggedFrames: marks.flagged,
                                    overlayLegend: OverlayStyle().legend.filter { fit != nil || !$0.text.hasPrefix("model") })
             if let fit, !fit.thresholds.isEmpty { p.verdict = .init(pass: fit.failures.isEmpty, failures: fit.failures) }
             page = p
