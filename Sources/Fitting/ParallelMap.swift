@@ -5,19 +5,31 @@ import Glibc
 import Darwin
 #endif
 
-/// Independent pieces of the fit (refining several starting points) spread over the cores.
-/// Results come back in input order, so the fit's outcome does not depend on scheduling.
-enum ParallelMap {
+/// Independent pieces of work (the fit's starting points, the period search's lags) spread
+/// over the cores while `FitParallelism` allows it. Results come back in input order, so the
+/// outcome does not depend on scheduling.
+public enum ParallelMap {
     /// The cores this process may run on.
-    static let cores: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    public static let cores: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
-    static func map<Element: Sendable, Result: Sendable>(_ items: [Element], _ transform: @escaping @Sendable (Element) -> Result) -> [Result] {
+    /// `items.map(transform)`, each item on whichever core is free.
+    public static func map<Element: Sendable, Result: Sendable>(_ items: [Element], _ transform: @escaping @Sendable (Element) -> Result) -> [Result] {
         guard items.count > 1, FitParallelism.enabled else { return items.map(transform) }
         let slots = ResultSlots<Result>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { i in
             slots.store(transform(items[i]), at: i)
         }
         return slots.values()
+    }
+
+    /// `items.map(transform)` in a few contiguous chunks per core: for many small items, where
+    /// one task each would cost more in scheduling than the work.
+    public static func chunkedMap<Element: Sendable, Result: Sendable>(_ items: [Element], _ transform: @escaping @Sendable (Element) -> Result) -> [Result] {
+        guard FitParallelism.enabled, cores > 1, items.count >= 4 * cores else { return items.map(transform) }
+        let chunks = 4 * cores
+        let bounds = (0...chunks).map { $0 * items.count / chunks }
+        let pieces = map(Array(0..<chunks)) { c in items[bounds[c]..<bounds[c + 1]].map(transform) }
+        return pieces.flatMap { $0 }
     }
 }
 

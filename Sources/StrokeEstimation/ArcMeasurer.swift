@@ -68,9 +68,10 @@ public struct ArcMeasurer: Sendable {
     public mutating func measure(_ image: RGBAImage) -> ArcMeasurement {
         cache.update(image)
         if let last, cache.changedBins.isEmpty { return last.result }
+        let first = last == nil
         var memory = last ?? LastFrame(result: ArcMeasurement(state: .unknown, segments: []))
         last = nil  // so the kept buffers are not shared (and copied) while they are updated
-        if last == nil || cache.probesChanged { memory.background = Self.background(cache.probes, bins: sampler.bins) }
+        if first || cache.probesChanged { memory.background = Self.background(cache.probes, bins: sampler.bins) }
         var result = measureSamples(&memory)
         if let bg = memory.rawBackground, let ink = memory.rawInk { result = fitEndShapes(result, image: image, background: bg, ink: ink) }
         memory.result = result
@@ -124,26 +125,44 @@ public struct ArcMeasurer: Sendable {
         let reuse = rawBackground == bg && rawInk == ink && memory.raw.count == bins
         if !reuse { memory.raw = [Double](repeating: 0, count: bins) }
         let radialStep = sampler.radialStep
+        // Each bin's clamped coverages, four samples a slot (see `inkAcross`).
+        var scratch = [SIMD4<Float>](repeating: .zero, count: radial / 4 + 1)
         samples.withUnsafeBufferPointer { samples in
+          scratch.withUnsafeMutableBufferPointer { clamped in
             memory.raw.withUnsafeMutableBufferPointer { raw in
+                // Per channel, the background and the axis, for four samples at a time.
+                let bgR = SIMD4<Float>(repeating: bg[0]), bgG = SIMD4<Float>(repeating: bg[1])
+                let bgB = SIMD4<Float>(repeating: bg[2]), bgA = SIMD4<Float>(repeating: bg[3])
+                let axR = SIMD4<Float>(repeating: axis[0]), axG = SIMD4<Float>(repeating: axis[1])
+                let axB = SIMD4<Float>(repeating: axis[2]), axA = SIMD4<Float>(repeating: axis[3])
                 func inkAcross(_ b: Int) {
-                    // Σ_k clamp(((sample − bg) · axis) / |axis|², 0, 1), added in k order. Four
-                    // samples are clamped at once: the same values (min and max only select),
-                    // without a branch per sample that mispredicts at every edge of the ink.
+                    // Σ_k clamp(((sample − bg) · axis) / |axis|², 0, 1), added in k order, bit
+                    // for bit a sample at a time's: four samples per lane group, transposed so
+                    // each lane does one sample's arithmetic in the order of
+                    // `((s − bg) * axis).sum()` (channel by channel from red). The clamped
+                    // values go through `clamped` before they are added: adding the lanes
+                    // straight away made the compiler split the clamp into a branch per lane,
+                    // which mispredicts at every edge of the ink.
                     let row = samples.baseAddress! + b * radial
                     @inline(__always) func projection(_ k: Int) -> Float { ((row[k] - bg) * axis).sum() }
-                    var total: Float = 0
-                    var k = 0
+                    var k = 0, slots = 0
                     while k + 4 <= radial {
-                        let c = SIMD4<Float>(projection(k), projection(k + 1), projection(k + 2), projection(k + 3)) / axisLength2
-                        var v = c
-                        v.replace(with: 0, where: c .< 0)
-                        v.replace(with: 1, where: c .> 1)
+                        let s0 = row[k], s1 = row[k + 1], s2 = row[k + 2], s3 = row[k + 3]
+                        let r = (SIMD4(s0[0], s1[0], s2[0], s3[0]) - bgR) * axR
+                        let g = (SIMD4(s0[1], s1[1], s2[1], s3[1]) - bgG) * axG
+                        let bl = (SIMD4(s0[2], s1[2], s2[2], s3[2]) - bgB) * axB
+                        let a = (SIMD4(s0[3], s1[3], s2[3], s3[3]) - bgA) * axA
+                        clamped[slots] = Self.clamp01((((r + g) + bl) + a) / axisLength2)
+                        slots += 1
+                        k += 4
+                    }
+                    var total: Float = 0
+                    for i in 0..<slots {
+                        let v = clamped[i]
                         total += v[0]
                         total += v[1]
                         total += v[2]
                         total += v[3]
-                        k += 4
                     }
                     while k < radial {
                         total += min(max(projection(k) / axisLength2, 0), 1)
@@ -157,6 +176,7 @@ public struct ArcMeasurer: Sendable {
                     for b in 0..<bins { inkAcross(b) }
                 }
             }
+          }
         }
         memory.rawBackground = bg
         memory.rawInk = ink
@@ -281,6 +301,17 @@ public struct ArcMeasurer: Sendable {
         guard a0 != a1 else { return Double(k) + 1 }
         let f = (a0 - 0.5) / (a0 - a1)
         return Double(k) + 0.5 + min(max(f, 0), 1)
+    }
+
+    /// `c` with lanes below 0 set to 0 and above 1 set to 1, as `replace(with:where:)` twice
+    /// would (−0 and NaN kept), on the lanes' bits: that call compiles to a branch per lane,
+    /// and at the edges of the ink those branches mispredict.
+    @inline(__always) static func clamp01(_ c: SIMD4<Float>) -> SIMD4<Float> {
+        let below = unsafeBitCast(c .< 0, to: SIMD4<UInt32>.self)
+        let above = unsafeBitCast(c .> 1, to: SIMD4<UInt32>.self)
+        let one = SIMD4<UInt32>(repeating: (1 as Float).bitPattern)
+        let bits = unsafeBitCast(c, to: SIMD4<UInt32>.self) & ~below
+        return unsafeBitCast((bits & ~above) | (one & above), to: SIMD4<Float>.self)
     }
 
     /// Per channel, the upper median (element count / 2 in ascending order), found by

@@ -1,5 +1,8 @@
 /// Finds when a sequence of ring measurements repeats, from the measurements alone.
 public enum PeriodFinder {
+    /// Scores each lag with `score`, in order: a plain `map`, or the same spread over threads.
+    public typealias LagScoring = (_ lags: [Double], _ score: @escaping @Sendable (Double) -> Double?) -> [Double?]
+
     public struct Period: Sendable, Equatable {
         /// Frames between repeats (fractional when refined).
         public var frames: Double
@@ -12,7 +15,11 @@ public enum PeriodFinder {
     /// The shortest time lag after which the animation looks the same again: each frame is
     /// compared with the measurement interpolated at its time plus the lag, over lags on a fine
     /// grid; the first clear minimum under `tolerance` degrees is refined by a parabola.
-    public static func period(_ measurements: [ArcMeasurement], times: [Double], tolerance: Double = 3) -> Period? {
+    ///
+    /// `scoring` computes the mismatch of every lag; each lag is independent of the others, so
+    /// a caller with threads to spare may spread them (the results must come back in order).
+    public static func period(_ measurements: [ArcMeasurement], times: [Double], tolerance: Double = 3,
+                              scoring: LagScoring = { lags, score in lags.map(score) }) -> Period? {
         let n = measurements.count
         guard n >= 6, times.count == n, let last = times.last, last > times[0] else { return nil }
         guard measurements.contains(where: { $0.state != measurements[0].state || $0.startAngle != measurements[0].startAngle }) else { return nil }
@@ -30,7 +37,8 @@ public enum PeriodFinder {
         while lag <= span * 0.75 { lags.append(lag); lag += grid }
         guard lags.count >= 3 else { return nil }
         let compact = Readings(measurements)
-        let scores = lags.map { mismatch(compact, times: times, lag: $0) }
+        let scores = scoring(lags) { mismatch(compact, times: times, lag: $0) }
+        precondition(scores.count == lags.count, "LagScoring must return one score per lag")
         // A dip counts when it is small against the typical mismatch, and only after the
         // mismatch has first risen well above it (the animation really moved away).
         let typical = scores.compactMap { $0 }.sorted()
@@ -55,7 +63,7 @@ public enum PeriodFinder {
 
     /// What the period search needs of the measurements, as parallel arrays so the inner loop
     /// (lags × frames, millions of steps on a long recording) reads a few bytes a frame.
-    struct Readings {
+    struct Readings: Sendable {
         var states: [ArcMeasurement.State]
         /// Whether the frame has both angles (then `starts` and `ends` hold them, else 0).
         var hasAngles: [Bool]
@@ -126,6 +134,11 @@ public enum PeriodFinder {
     /// (angles differ by less than a turn, where the remainder is `x` itself): the period search
     /// makes millions of these.
     @inline(__always) static func remainder360(_ x: Double) -> Double {
-        abs(x) < 360 ? x : x.truncatingRemainder(dividingBy: 360)
+        let m = abs(x)
+        if m < 360 { return x }
+        // Between one and two turns (an end angle past 360 against a start angle) the
+        // subtraction is exact (Sterbenz), so it equals the remainder without the library call.
+        if m < 720 { return x < 0 ? -(m - 360) : m - 360 }
+        return x.truncatingRemainder(dividingBy: 360)
     }
 }

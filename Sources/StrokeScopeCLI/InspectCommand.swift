@@ -1,5 +1,6 @@
 import AnimationModel
 import CLIArguments
+import Fitting
 import GIFCodec
 import JSON
 import Raster
@@ -71,7 +72,7 @@ struct InspectSummary {
         var vanishes: [Int: [Int]] = [:]
         for (k, track) in inspection.tracks.enumerated() {
             let arcs = track.measurements.compactMap(\.arc)
-            if arcs.count == track.measurements.count, let p = PeriodFinder.period(arcs, times: times) { periods[k] = p }
+            if arcs.count == track.measurements.count, let p = PeriodFinder.period(arcs, times: times, scoring: { ParallelMap.chunkedMap($0, $1) }) { periods[k] = p }
             var list: [Int] = []
             for (i, m) in track.measurements.enumerated() where i > 0 && m.state == "empty" && track.measurements[i - 1].state != "empty" {
                 list.append(i)

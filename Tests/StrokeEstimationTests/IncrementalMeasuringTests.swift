@@ -71,4 +71,26 @@ struct IncrementalMeasuringTests {
         small.replay { _, _ in calls += 1 }
         #expect(calls == 0)
     }
+
+    @Test("the period search's shortcuts give the library's values bit for bit: remainders and medians")
+    func shortcutsAreExact() {
+        var x = -1500.0
+        while x <= 1500 {
+            for v in [x, x.nextUp, x.nextDown, -x] {
+                #expect(PeriodFinder.remainder360(v).bitPattern == v.truncatingRemainder(dividingBy: 360).bitPattern, "\(v)")
+            }
+            x += 0.37
+        }
+        for v in [360.0, -360.0, 720.0, -720.0, 719.9999999999999, 0, -0.0] {
+            #expect(PeriodFinder.remainder360(v).bitPattern == v.truncatingRemainder(dividingBy: 360).bitPattern, "\(v)")
+        }
+        var state: UInt32 = 7
+        let colours: [SIMD4<Float>] = (0..<301).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let a = Float(state >> 24), b = Float((state >> 16) & 255)
+            return SIMD4(a, b, Float(state % 7), 255)
+        }
+        let median = ArcMeasurer.median(colours)
+        for c in 0..<4 { #expect(median[c] == colours.map { $0[c] }.sorted()[colours.count / 2]) }
+    }
 }
