@@ -17,13 +17,19 @@ struct FrameMeasuring {
     /// Per track: its path measurer, with the last frame's pixels (nil for a ring).
     private var paths: [PathMeasuring?]
 
-    init(inspection: Inspection, timing: FrameTiming) {
-        self.inspection = inspection
+    /// Takes the ring measurers out of `inspection`'s tracks (the caller's copy is left without
+    /// them until `finish`): were a second copy kept there, each measurer's buffers would be
+    /// copied at its first frame and held twice while frames stream through.
+    init(taking inspection: inout Inspection, timing: FrameTiming) {
         schedule = FrameSchedule(timing)
         measurers = inspection.tracks.map { track in
             if case .ring(_, let measurer, _) = track.kind { return measurer }
             return nil
         }
+        for k in inspection.tracks.indices {
+            if case .ring(let ring, _, let layer) = inspection.tracks[k].kind { inspection.tracks[k].kind = .ring(ring, nil, modelLayer: layer) }
+        }
+        self.inspection = inspection
         paths = inspection.tracks.map { track in
             if case .path(let measurer, _, _, _) = track.kind { return PathMeasuring(measurer) }
             return nil

@@ -16,7 +16,8 @@ struct Inspection {
         var inkColours: [RGBA] = []
 
         enum Kind {
-            case ring(RingGeometry, ArcMeasurer, modelLayer: ResolvedLayer?)
+            /// The measurer is nil only while `FrameMeasuring` holds it.
+            case ring(RingGeometry, ArcMeasurer?, modelLayer: ResolvedLayer?)
             case path(PolylineMeasurer, ink: RGBA?, lineWidth: Double, modelLayer: ResolvedLayer)
         }
     }
@@ -159,7 +160,7 @@ enum InspectPipeline {
 
         // Measure every frame: the sampled ones from the recording (or decoded again when it
         // outgrew its cap), then the rest as the decoder goes on.
-        var measuring = FrameMeasuring(inspection: inspection, timing: settings.timing)
+        var measuring = FrameMeasuring(taking: &inspection, timing: settings.timing)
         settings.progress.start(label: "measuring", total: frameCount)
         defer { settings.progress.finish() }
         var measured = 0
@@ -286,7 +287,7 @@ enum InspectPipeline {
     /// Caps (inferred when no model says), cap correction, angles and fractions.
     private static func finishRings(_ inspection: inout Inspection, settings: InspectSettings) {
         for k in inspection.tracks.indices {
-            guard case .ring(let ring, let measurer, let modelLayer) = inspection.tracks[k].kind else { continue }
+            guard case .ring(let ring, let measurer?, let modelLayer) = inspection.tracks[k].kind else { continue }
             let arcs = inspection.tracks[k].measurements.compactMap(\.arc)
             let cap: CapStyle
             if let given = settings.cap {
