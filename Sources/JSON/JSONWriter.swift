@@ -78,7 +78,6 @@ extension JSONValue {
     /// `column` is how many characters already stand on the current line, so the one-line
     /// array rule can account for indentation and the key in front of the value.
     private func writePretty(into out: inout String, level: Int, column: Int) {
-        let inner = String(repeating: "  ", count: level + 1)
         switch self {
         case .array(let items):
             if items.isEmpty {
@@ -99,30 +98,52 @@ extension JSONValue {
                 }
             }
             out += "[\n"
+            let inner = JSONValue.indentation(level + 1)
             for (i, item) in items.enumerated() {
                 if i > 0 { out += ",\n" }
                 out += inner
                 item.writePretty(into: &out, level: level + 1, column: inner.count)
             }
-            out += "\n" + String(repeating: "  ", count: level) + "]"
+            out += "\n"
+            out += JSONValue.indentation(level)
+            out += "]"
         case .object(let object):
             if object.isEmpty {
                 out += "{}"
                 return
             }
             out += "{\n"
+            let inner = JSONValue.indentation(level + 1)
             for (i, member) in object.enumerated() {
                 if i > 0 { out += ",\n" }
-                var prefix = inner
-                JSONValue.writeString(member.key, into: &prefix)
-                prefix += ": "
-                out += prefix
-                member.value.writePretty(into: &out, level: level + 1, column: prefix.count)
+                if case .array = member.value {
+                    // Only an array's layout depends on how much stands before it on the line.
+                    var prefix = inner
+                    JSONValue.writeString(member.key, into: &prefix)
+                    prefix += ": "
+                    out += prefix
+                    member.value.writePretty(into: &out, level: level + 1, column: prefix.count)
+                } else {
+                    out += inner
+                    JSONValue.writeString(member.key, into: &out)
+                    out += ": "
+                    member.value.writePretty(into: &out, level: level + 1, column: 0)
+                }
             }
-            out += "\n" + String(repeating: "  ", count: level) + "}"
+            out += "\n"
+            out += JSONValue.indentation(level)
+            out += "}"
         default:
             writeScalar(into: &out)
         }
+    }
+
+    /// Two spaces per level, made once for the usual depths (every member of a long document
+    /// is indented).
+    private static let indents: [String] = (0..<16).map { String(repeating: "  ", count: $0) }
+
+    private static func indentation(_ level: Int) -> String {
+        level < indents.count ? indents[level] : String(repeating: "  ", count: level)
     }
 
     private static func writeString(_ s: String, into out: inout String) {
