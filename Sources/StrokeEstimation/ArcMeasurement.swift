@@ -75,4 +75,7 @@ public struct ArcMeasurement: Sendable, Equatable {
 struct CapEvidence: Sendable, Equatable {
     var butt: Double
     var round: Double
+    /// On 1-bit pixels: how likely the pixels are under each shape at a few line widths
+    /// (`OneBitCapEvidence`); nil for anti-aliased ends.
+    var oneBit: OneBitCapEvidence?
 }

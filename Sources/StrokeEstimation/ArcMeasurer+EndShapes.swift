@@ -7,6 +7,10 @@ extension ArcMeasurer {
     /// fits: whether they are set depends on the line width and radius, known only to a fraction
     /// of a pixel, more than on the end.
     static let binaryEdgeMargin = 0.3
+    /// Sub-points per pixel side for 1-bit pixels: a pixel is set where the stroke covers half
+    /// of it (the renderer's coverage is exact area), which for a round cap's curved edge or a
+    /// pixel across the band's edge is not where its centre is covered.
+    static let binarySubdivisions = 8
 
     /// Fits the main piece's two ends with the exact butt and round end shapes.
     ///
@@ -23,7 +27,10 @@ extension ArcMeasurer {
               let w = m.lineWidth, w > 0 else { return m }
         let clockwise = convention.clockwise
         let low = clockwise ? start : end, high = clockwise ? end : start
-        let binary = bg[3] < 0.5 && [high, low].allSatisfy { Self.onlyClearOrOpaque(image, around: $0, ring: ring, lineWidth: w) }
+        let binary = bg[3] < 0.5 && [high, low].allSatisfy { Self.onlyClearOrOpaque(image, around: $0, ring: self.ring, lineWidth: w) }
+        // 1-bit pixels near the band's edges are set or not by a tenth of a pixel: those fits need
+        // the centre line. (Anti-aliased ends are placed by area and keep the ring as found.)
+        let ring = binary ? self.ring.centreLine(lineWidth: w) : self.ring
         let R = ring.circle.radius
         let span = wrap(high - low) * Double.pi / 180 * R
         let clearance = 2 * (w / 2 + Self.endNeighbourhood + 1)
@@ -31,11 +38,11 @@ extension ArcMeasurer {
         let axisLength2 = (axis * axis).sum()
         guard axisLength2 > 0 else { return m }
         guard span >= clearance, 2 * Double.pi * R - span >= clearance + w else {
-            return fitShortStretch(m, low: low, high: high, image: image, background: bg, axis: axis, lineWidth: w,
+            return fitShortStretch(m, ring: ring, low: low, high: high, image: image, background: bg, axis: axis, lineWidth: w,
                                    span: span, clearance: clearance, binary: binary)
         }
         guard binary || evidenceRemaining > 0 else { return m }
-        let subdivisions = binary ? 1 : 4
+        let subdivisions = binary ? Self.binarySubdivisions : 4
         let slack = 1.5 / R
         let roundShift = CapStyle.round.extraLength(lineWidth: w) / R
         let buttRange = -slack...slack, roundRange = (-roundShift - slack)...(-roundShift + slack)
@@ -45,7 +52,7 @@ extension ArcMeasurer {
             let coverage = { Self.coverage(px, $0, background: bg, axis: axis, axisLength2: axisLength2, binary: binary) }
             for (reference, beyondClockwise) in [(high, true), (low, false)] {
                 guard let shape = RingEndShape(image: image, ring: ring, lineWidth: w, reference: reference,
-                                               beyondClockwise: beyondClockwise, subdivisions: subdivisions,
+                                               beyondClockwise: beyondClockwise, subdivisions: subdivisions, halfCoverage: binary,
                                                edgeMargin: binary ? Self.binaryEdgeMargin : 0,
                                                buttRange: buttRange, roundRange: roundRange, coverage: coverage) else { return }
                 let butt = shape.fit(.butt, within: buttRange)
@@ -53,7 +60,22 @@ extension ArcMeasurer {
                 let direction: Double = beyondClockwise ? 1 : -1
                 fitted.append((wrap(reference + direction * butt.offset * 180 / Double.pi),
                                wrap(reference + direction * round.offset * 180 / Double.pi)))
-                evidence.append(CapEvidence(butt: butt.cost, round: round.cost))
+                guard evidenceRemaining > 0 else { continue }
+                guard binary else {
+                    evidence.append(CapEvidence(butt: butt.cost, round: round.cost))
+                    continue
+                }
+                // On 1-bit pixels the shapes' costs are judged by pixel centres, as
+                // `CapInference` was tuned on; an end that fits both equally well (a thin line's,
+                // mostly) gets its likelihoods, which differ a little and add up over many ends.
+                guard let centres = RingEndShape(image: image, ring: ring, lineWidth: w, reference: reference,
+                                                 beyondClockwise: beyondClockwise, subdivisions: 1, edgeMargin: Self.binaryEdgeMargin,
+                                                 buttRange: buttRange, roundRange: roundRange, coverage: coverage) else { continue }
+                let costs = (butt: centres.fit(.butt, within: buttRange).cost, round: centres.fit(.round, within: roundRange).cost)
+                let oneBit = costs.butt == costs.round
+                    ? OneBitCapEvidence(image: image, ring: ring, lineWidth: w, reference: reference, beyondClockwise: beyondClockwise,
+                                        slack: slack, coverage: coverage) : nil
+                evidence.append(CapEvidence(butt: costs.butt, round: costs.round, oneBit: oneBit))
             }
         }
         guard fitted.count == 2 else { return m }
@@ -104,7 +126,7 @@ extension ArcMeasurer {
     /// On 1-bit pixels a gap that short is fitted the same way; on anti-aliased ones a gap keeps
     /// its placement by area, which shares the gap's blurred ink between the two ends, and so
     /// does a piece under a pixel long.
-    private func fitShortStretch(_ m: ArcMeasurement, low: Double, high: Double, image: RGBAImage, background bg: SIMD4<Float>,
+    private func fitShortStretch(_ m: ArcMeasurement, ring: RingGeometry, low: Double, high: Double, image: RGBAImage, background bg: SIMD4<Float>,
                                  axis: SIMD4<Float>, lineWidth w: Double, span: Double, clearance: Double, binary: Bool) -> ArcMeasurement {
         let R = ring.circle.radius
         let clockwise = convention.clockwise

@@ -4,6 +4,8 @@ public enum CapInference {
     /// `ArcMeasurement.capEvidence`): round when the round end shape leaves clearly less
     /// unexplained than the butt one, butt when clearly more; nil when the ends cannot tell them
     /// apart (too few ends, or too little difference) — the caller assumes butt and says so.
+    /// On 1-bit pixels, where a thin line's ends mostly fit both shapes equally well, those ends'
+    /// likelihoods under each shape decide when their costs cannot (`OneBitCapEvidence`).
     /// Square caps look like butt caps moved out by half the line width and cannot be told from
     /// them by their shape.
     public static func infer(_ measurements: [ArcMeasurement]) -> CapStyle? {
@@ -12,6 +14,13 @@ public enum CapInference {
 
     /// The same judgement from the ends' evidence itself.
     static func infer(evidence: [CapEvidence]) -> CapStyle? {
+        if let cap = inferFromCosts(evidence) { return cap }
+        // Thin lines on 1-bit pixels: their ends' likelihoods under each shape, over many ends.
+        return OneBitCapEvidence.judge(evidence.compactMap(\.oneBit))
+    }
+
+    /// The judgement from how much each shape leaves unexplained at its best position.
+    private static func inferFromCosts(_ evidence: [CapEvidence]) -> CapStyle? {
         guard evidence.count >= 6 else { return nil }
         let butt = evidence.reduce(0) { $0 + $1.butt }, round = evidence.reduce(0) { $0 + $1.round }
         // Both the total and most of the ends that prefer one shape must agree: a few badly

@@ -17,9 +17,11 @@ import Raster
 /// of its sub-points whose threshold is at most `e`, and the squared error is piecewise constant
 /// in `e`: one sweep over the sorted thresholds finds its exact minimum.
 ///
-/// With `n` = 1 the single sub-point is the pixel centre: the model of 1-bit pixels (GIF
-/// transparency), which are set where the coverage reaches a half — for a straight edge, exactly
-/// where the centre is covered. The squared error is then the count of pixels that disagree.
+/// 1-bit pixels (GIF transparency) are set where the stroke's area coverage reaches a half
+/// (`halfCoverage`): each pixel then has one threshold per shape, the end at which half of its
+/// sub-points are covered, and the squared error is the count of pixels that disagree. With
+/// `n` = 1 that is where the pixel centre is covered — exact for a straight edge across a pixel
+/// inside the band, but not for a round cap's curved edge or a pixel across the band's edge.
 struct RingEndShape {
     /// Where an end lies under one shape, and what is left unexplained.
     struct Fit: Equatable {
@@ -27,7 +29,19 @@ struct RingEndShape {
         var offset: Double
         /// Sum of squared differences between observed and predicted coverage (pixels).
         var cost: Double
+        /// How likely the pixels are under this shape with the end anywhere in the range (a
+        /// uniform prior): the log of the mean over the range of exp(−`mismatchPenalty` · cost).
+        /// Where both shapes explain the pixels perfectly, this is the log of the share of the
+        /// range over which they do, and that share differs between shapes: summed over many
+        /// ends it tells them apart when their best costs tie (`OneBitCapEvidence`).
+        var logLikelihood: Double = 0
     }
+
+    /// A pixel that disagrees is taken to occur with probability e⁻³ ≈ 5 % whatever the end:
+    /// the geometry (radius, width, centre) is known only to a fraction of a pixel, so a pixel
+    /// along the band's edge may be wrong under either shape. Costs are squared coverage
+    /// differences, for 1-bit pixels the count of disagreeing pixels.
+    static let mismatchPenalty = 3.0
 
     /// Observed coverage per pixel (0...1).
     private let observed: [Double]
@@ -51,23 +65,42 @@ struct RingEndShape {
         @inline(__always) mutating func add(_ t: Double, pixel: Int) {
             if t <= range.lowerBound { below[pixel] += 1 } else if t <= range.upperBound { inside.append((t, pixel)) }
         }
+
+        /// Files `pixel`'s band sub-points: `below` of them covered at every end in the range,
+        /// the others by their thresholds (`open`, reordered). With `halfOf` (the pixel's
+        /// sub-point count) the pixel is one 1-bit point instead, set from the end at which half
+        /// of its sub-points are covered.
+        mutating func file(pixel: Int, below count: Int, open: inout [Double], halfOf total: Int?) {
+            guard let total else {
+                below[pixel] += Int32(count)
+                for t in open { add(t, pixel: pixel) }
+                return
+            }
+            let needed = (total + 1) / 2 - count
+            if needed <= 0 { below[pixel] += 1; return }
+            guard open.count >= needed else { return }  // never half covered
+            open.sort()
+            add(open[needed - 1], pixel: pixel)
+        }
     }
 
     /// Collects the pixels around the end near `reference` (degrees clockwise from 12 o'clock).
     /// `beyondClockwise`: the stroke's ink lies counter-clockwise of this end (the clockwise end
     /// of a piece). `coverage` gives a pixel's observed coverage from its byte offset in `image`.
     /// `buttRange` and `roundRange` bound the end positions (radians past the reference) that
-    /// `fit` may be asked about for each shape (by default any). Nil when the image's edge cuts
+    /// `fit` may be asked about for each shape (by default any). `halfCoverage`: the pixels are
+    /// 1-bit, set where half of their `n` × `n` sub-points are covered. Pixels whose centre lies
+    /// within `edgeMargin` px of the band's edge are left out. Nil when the image's edge cuts
     /// the neighbourhood.
     init?(image: RGBAImage, ring: RingGeometry, lineWidth w: Double, reference: Double, beyondClockwise: Bool,
-          subdivisions n: Int, edgeMargin: Double = 0,
+          subdivisions n: Int, halfCoverage: Bool = false, edgeMargin: Double = 0,
           buttRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
           roundRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
           coverage: (Int) -> Double) {
         let R = ring.circle.radius, h = w / 2
         guard R > h + 1, w > 0, n >= 1 else { return nil }
         radius = R
-        subPoints = n * n
+        subPoints = halfCoverage ? 1 : n * n
         let direction: Double = beyondClockwise ? 1 : -1
         let theta0 = reference * Double.pi / 180
         let cx = ring.circle.center.x, cy = ring.circle.center.y
@@ -78,6 +111,7 @@ struct RingEndShape {
         var observed: [Double] = []
         var butt = Thresholds(range: buttRange, below: [])
         var round = Thresholds(range: roundRange, below: [])
+        var buttOpen: [Double] = [], roundOpen: [Double] = []
         let maxAngle = along / R, h2 = h * h
         // A band sub-point (radius ≥ R − h > 1) lies within 0.71 px of its pixel's centre, so its
         // angle differs from the centre's by at most `spread`; a round end's threshold lies
@@ -105,6 +139,9 @@ struct RingEndShape {
                 let unwrapped = abs(uc) + spread < Double.pi / 2
                 let buttSide: Bool? = !unwrapped ? nil : uc + spread <= buttRange.lowerBound ? true : uc - spread > buttRange.upperBound ? false : nil
                 let roundSide: Bool? = !unwrapped ? nil : uc + spread <= roundRange.lowerBound ? true : uc - spread - roundReach > roundRange.upperBound ? false : nil
+                var buttBelow = 0, roundBelow = 0
+                buttOpen.removeAll(keepingCapacity: true)
+                roundOpen.removeAll(keepingCapacity: true)
                 for i in 0..<n {
                     for j in 0..<n {
                         let px = Double(x) + (Double(i) + 0.5) / Double(n) - cx
@@ -113,25 +150,27 @@ struct RingEndShape {
                             // The same radius as `polar` gives, for the same band test.
                             let r = (px * px + py * py).squareRoot()
                             guard abs(r - R) <= h else { continue }
-                            if buttSide { butt.below[pixel] += 1 }
-                            if roundSide { round.below[pixel] += 1 }
+                            if buttSide { buttBelow += 1 }
+                            if roundSide { roundBelow += 1 }
                             continue
                         }
                         let (r, u) = Self.polar(px, py, theta0, direction)
                         guard abs(r - R) <= h else { continue }  // outside the band: never covered
                         if let buttSide {
-                            if buttSide { butt.below[pixel] += 1 }
+                            if buttSide { buttBelow += 1 }
                         } else {
-                            butt.add(u, pixel: pixel)
+                            buttOpen.append(u)
                         }
                         if let roundSide {
-                            if roundSide { round.below[pixel] += 1 }
+                            if roundSide { roundBelow += 1 }
                         } else {
                             let k = (r * r + R * R - h2) / (2 * r * R)
-                            round.add(u - acos(min(max(k, -1), 1)), pixel: pixel)
+                            roundOpen.append(u - acos(min(max(k, -1), 1)))
                         }
                     }
                 }
+                butt.file(pixel: pixel, below: buttBelow, open: &buttOpen, halfOf: halfCoverage ? n * n : nil)
+                round.file(pixel: pixel, below: roundBelow, open: &roundOpen, halfOf: halfCoverage ? n * n : nil)
             }
         }
         self.observed = observed
@@ -188,7 +227,19 @@ struct RingEndShape {
         let target = (range.lowerBound + range.upperBound) / 2
         var best = Fit(offset: range.lowerBound, cost: .infinity)
         var from = range.lowerBound
+        // The likelihood's log, summed stably (the costs may run to hundreds of pixels):
+        // exp(logScale) · likelihood.
+        var logScale = -Double.infinity, likelihood = 0.0
         func consider(until to: Double) {
+            if to > from {
+                let term = log((to - from) * radius) - Self.mismatchPenalty * cost
+                if term > logScale {
+                    likelihood = likelihood * exp(logScale - term) + 1
+                    logScale = term
+                } else {
+                    likelihood += exp(term - logScale)
+                }
+            }
             let mid = (from + to) / 2
             if cost < best.cost - 1e-9 || (abs(cost - best.cost) <= 1e-9 && abs(mid - target) < abs(best.offset - target)) {
                 best = Fit(offset: mid, cost: cost)
@@ -205,6 +256,7 @@ struct RingEndShape {
             k += 1
         }
         consider(until: range.upperBound)
+        best.logLikelihood = logScale + log(likelihood) - log((range.upperBound - range.lowerBound) * radius)
         return best
     }
 }
