@@ -38,6 +38,9 @@ source scripts/lib/install-deps.sh
 install_deps
 
 echo "building the fuzz targets (release, -sanitize=fuzzer,address) ..." >&2
+# SwiftPM keeps a path dependency's file list in the build manifest and does not notice a file
+# added to the main package since the last build; a fresh manifest sees it (objects are reused).
+rm -f scripts/fuzz/.build/release.yaml
 swift build --package-path scripts/fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
 bin="scripts/fuzz/.build/release"
 
