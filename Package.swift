@@ -46,7 +46,7 @@ let package = Package(
         // Fits a model's timing to measured frames: phase, rate, free variables, per-frame errors.
         .target(name: "Fitting", dependencies: ["AnimationModel", "StrokeGeometry"]),
         // Infers a repeating stroke animation (pieces, timing functions, rotation) from measured frames; emits model JSON, Swift, Objective-C.
-        .target(name: "Inference", dependencies: ["AnimationModel", "JSON"]),
+        .target(name: "Inference", dependencies: ["AnimationModel", "JSON", "StrokeGeometry"]),
         // The declarative argument parser behind every command and its --help.
         .target(name: "CLIArguments"),
         // The commands, callable in-process: run(arguments:) -> exit code.

@@ -5,7 +5,9 @@
 /// of two or more consecutive moving pieces is tried as one piece with free control points, the
 /// control points and all inner knots moved together (a knot and the control points next to it
 /// trade off: a late knot with a steep start mimics an early knot with a flat one); the
-/// replacement stays when the information criterion says the curve got better.
+/// replacement stays when the information criterion says the curve got better. The joint
+/// refinement of the whole cycle (CycleRefinement.swift) also profiles the knots next to such a
+/// piece (``CurveFitter/profilingKnots(_:_:reach:)``).
 extension CurveFitter {
     /// Control points each merged piece starts from: the curve the pieces approximated (fitted
     /// from scratch), the standard ease, and Material's fast-out-slow-in.
@@ -97,5 +99,41 @@ extension CurveFitter {
     /// Control points Core Animation accepts (x within [0, 1]) and that stay sensible.
     static func validPoints(_ p: [Double]) -> Bool {
         p[0] >= 0 && p[0] <= 1 && p[2] >= 0 && p[2] <= 1 && abs(p[1]) < 3 && abs(p[3]) < 3
+    }
+
+    /// The curve with each inner knot next to a free-control-point piece moved to the best place
+    /// within `reach` seconds (a grid of quarter steps, the control points refitted at each), then
+    /// all knots and control points refined together; the curve itself when nothing fits better.
+    static func profilingKnots(_ samples: [CurveSample], _ curve: PiecewiseCurve, reach: Double) -> PiecewiseCurve {
+        var best = solve(samples, knots: curve.knots, timings: curve.timings)
+        let custom = curve.timings.indices.filter { if case .custom = curve.timings[$0] { true } else { false } }
+        guard !custom.isEmpty, curve.knots.count > 2 else { return curve }
+        for k in 1..<(curve.knots.count - 1) where custom.contains(k - 1) || custom.contains(k) {
+            let steps = 8
+            for j in -steps...steps where j != 0 {
+                var knots = best.curve.knots
+                knots[k] += reach * Double(j) / Double(steps)
+                guard knots[k] - knots[k - 1] >= minimumPiece, knots[k + 1] - knots[k] >= minimumPiece else { continue }
+                let timings = best.curve.timings
+                var start: [Double] = []
+                for i in custom { if case .custom(let a, let b, let x, let y) = timings[i] { start += [a, b, x, y] } }
+                func withPoints(_ p: [Double]) -> [PieceTiming]? {
+                    var t = timings
+                    for (m, i) in custom.enumerated() {
+                        let q = Array(p[(4 * m)..<(4 * m + 4)])
+                        guard validPoints(q) else { return nil }
+                        t[i] = .custom(q[0], q[1], q[2], q[3])
+                    }
+                    return t
+                }
+                let r = NelderMead.minimize(start, steps: start.map { _ in 0.05 }, iterations: 100 * start.count) { p in
+                    guard let t = withPoints(p) else { return .infinity }
+                    return solve(samples, knots: knots, timings: t).rss
+                }
+                guard r.value < best.rss, let t = withPoints(r.point) else { continue }
+                best = refineJointly(samples, knots: knots, timings: t)
+            }
+        }
+        return best.curve
     }
 }

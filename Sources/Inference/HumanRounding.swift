@@ -77,6 +77,20 @@ enum HumanRounding {
                     if accept(c) { break }
                 }
             }
+            // Free control points that a named timing explains as well become that name (the fit
+            // keeps free points when they win by a little, within the measurement's scatter).
+            for i in (which == 0 ? model.strokeStart : model.strokeEnd).timings.indices {
+                let curve = which == 0 ? model.strokeStart : model.strokeEnd
+                guard case .custom = curve.timings[i] else { continue }
+                for t in PieceTiming.named {
+                    var timings = curve.timings
+                    timings[i] = t
+                    var c = model
+                    let refit = PiecewiseCurve(knots: curve.knots, values: curve.values, timings: timings)
+                    if which == 0 { c.strokeStart = refit } else { c.strokeEnd = refit }
+                    if accept(c) { break }
+                }
+            }
             // Free control points to two decimals.
             let latest = which == 0 ? model.strokeStart : model.strokeEnd
             var timings = latest.timings

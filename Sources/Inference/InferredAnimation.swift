@@ -35,7 +35,7 @@ public struct InferredAnimation: Sendable, Equatable {
         let u = tau - k * period
         let base = pathStartAngle + rotationSpeed * tau + k * advance
         let s = min(max(strokeStart.value(at: u), 0), 1), e = min(max(strokeEnd.value(at: u), 0), 1)
-        return (base + 360 * s, base + 360 * e)
+        return (base + RingPathFraction.angle(atFraction: s), base + RingPathFraction.angle(atFraction: e))
     }
 
     /// Per arc frame, the larger of the two ends' on-screen differences (degrees); nil for frames

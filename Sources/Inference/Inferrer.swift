@@ -35,6 +35,7 @@ public enum Inferrer {
             fit = RotationSearch.best(base, series: series, estimate: series.commonSlope(), drift: drift, maxPieces: options.maxPieces)
         }
         fit = fit.refiningCycleStart(series: series, drift: drift, maxPieces: options.maxPieces)
+        fit = fit.refinedJointly(series: series)
         var model = fit.model
         model.captureInterval = clock?.interval
         if options.humanRounding { model = HumanRounding.round(model, series: series, samples: samples, net: fit.net, maxPieces: options.maxPieces) }

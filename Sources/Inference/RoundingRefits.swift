@@ -9,7 +9,7 @@ extension HumanRounding {
         let net = drift - model.rotationSpeed * model.period
         let origin = model.pathStartAngle
         return Inferrer.fold(series, start: model.cycleStart, period: model.period, rotation: model.rotationSpeed, net: net).map {
-            CurveSample(u: $0.u, y: ((which == 0 ? $0.a : $0.b) - origin) / 360)
+            CurveSample(u: $0.u, y: RingPathFraction.fraction(atAngle: (which == 0 ? $0.a : $0.b) - origin))
         }
     }
 

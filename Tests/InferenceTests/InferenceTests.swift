@@ -4,7 +4,8 @@ import AnimationModel
 @testable import Inference
 
 /// Frames of an ideal seed spinner (MODEL-FORMAT.md seed 1, D = 1.5 s) as `inspect` would report
-/// them, sampled every `interval` seconds: no GIF, so the inference is tested on its own.
+/// them, sampled every `interval` seconds: no GIF, so the inference is tested on its own. The
+/// fractions are placed on the ring as Core Animation draws them on a UIKit arc from 12 o'clock.
 func seedSpinnerSamples(interval: Double = 0.04, duration: Double = 3.3, offset: Double = 0) -> [RingSample] {
     let start = PiecewiseCurve(knots: [0, 1, 1.5], values: [0, 0.25, 1], timings: [.easeInEaseOut, .easeInEaseOut])
     let end = PiecewiseCurve(knots: [0, 1, 1.5], values: [0, 1, 1], timings: [.linear, .hold])
@@ -16,7 +17,8 @@ func seedSpinnerSamples(interval: Double = 0.04, duration: Double = 3.3, offset:
         if e - s < 0.002 {
             out.append(RingSample(time: t, state: .empty))
         } else {
-            out.append(RingSample(time: t, state: .arc, startAngle: (360 * s).truncatingRemainder(dividingBy: 360), endAngle: (360 * e).truncatingRemainder(dividingBy: 360)))
+            out.append(RingSample(time: t, state: .arc, startAngle: RingPathFraction.angle(atFraction: s).truncatingRemainder(dividingBy: 360),
+                                  endAngle: RingPathFraction.angle(atFraction: e).truncatingRemainder(dividingBy: 360)))
         }
         t += interval
     }

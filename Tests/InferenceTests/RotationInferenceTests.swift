@@ -15,8 +15,9 @@ func materialSamples(period: Double = 1.333, turn: Double = 2, interval: Double 
         let k = (t / period).rounded(.down)
         let u = t - k * period
         let base = 360 * t / turn + 270 * k
-        let a = (base + 360 * start.value(at: u)).truncatingRemainder(dividingBy: 360)
-        let b = (base + 360 * end.value(at: u)).truncatingRemainder(dividingBy: 360)
+        // Where Core Animation draws the fractions on the turning UIKit arc.
+        let a = (base + RingPathFraction.angle(atFraction: start.value(at: u))).truncatingRemainder(dividingBy: 360)
+        let b = (base + RingPathFraction.angle(atFraction: end.value(at: u))).truncatingRemainder(dividingBy: 360)
         out.append(RingSample(time: t, state: .arc, startAngle: a, endAngle: b))
         t += interval
     }
