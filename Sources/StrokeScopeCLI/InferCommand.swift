@@ -48,9 +48,10 @@ enum InferCommand {
         settings.progress = Progress(console: console, quiet: args.flag("quiet"))
         var options = InferenceOptions()
         options.scale = settings.scale ?? 1
+        let scaleStated = settings.scale != nil
         options.humanRounding = !args.flag("exact")
         options.name = args.value("name") ?? OutputPaths.deletingExtension(OutputPaths.lastComponent(file))
-        let run = try InferRun.run(file: file, settings: settings, options: options)
+        let run = try InferRun.run(file: file, settings: settings, options: options, scaleStated: scaleStated)
         if !args.flag("quiet") { for w in run.warnings { console.warn("\(file): \(w)") } }
 
         let text: String
@@ -85,6 +86,8 @@ struct InferRun {
     var document: ModelDocument
     var outcome: FitRun.Outcome
     var warnings: [String]
+    /// Where the scale came from: `--scale`, the screen the canvas matches, or assumed.
+    var scaleSource: String
 
     /// The self-check's limits: an inferred model explains a GIF when its fit stays within them.
     static let explainsRMS = 1.5, explainsMax = 4.0
@@ -93,7 +96,10 @@ struct InferRun {
     var max: Double { outcome.result.maxAngleError ?? .infinity }
     var explains: Bool { rms <= Self.explainsRMS && max <= Self.explainsMax }
 
-    static func run(file: String, settings: InspectSettings, options: InferenceOptions) throws(CLIError) -> InferRun {
+    /// `scaleStated`: `options.scale` was given (`--scale`); otherwise a canvas that is exactly a
+    /// device's screen gives it (`DeviceScreen`), and any other is taken at 1 px per point.
+    static func run(file: String, settings: InspectSettings, options: InferenceOptions, scaleStated: Bool = true) throws(CLIError) -> InferRun {
+        var options = options
         var measuring = settings
         measuring.scale = nil
         let inspection = try InspectPipeline.run(file, settings: measuring)
@@ -103,6 +109,15 @@ struct InferRun {
         var warnings = inspection.warnings
         if inspection.tracks.count > 1 {
             warnings.append("\(inspection.tracks.count) rings found; inferring the first only (give --circle or --region to choose)")
+        }
+        var scaleSource = "stated"
+        if !scaleStated {
+            if let screen = DeviceScreen.match(width: inspection.canvasWidth, height: inspection.canvasHeight) {
+                options.scale = Double(screen.scale)
+                scaleSource = "detected: the canvas is \(screen.description)"
+            } else {
+                scaleSource = "assumed: the canvas is no device's whole screen; give --scale"
+            }
         }
         let summary = InspectSummary(inspection)
         let d = summary.layerDescription(0)
@@ -128,7 +143,8 @@ struct InferRun {
         var fitSettings = settings
         fitSettings.scale = nil
         let outcome = try FitRun.run(file: file, document: document, modelFile: label, settings: fitSettings, options: FitOptions())
-        return InferRun(inferred: inferred, modelJSON: json, document: document, outcome: outcome, warnings: warnings + outcome.warnings.filter { !warnings.contains($0) })
+        return InferRun(inferred: inferred, modelJSON: json, document: document, outcome: outcome,
+                        warnings: warnings + outcome.warnings.filter { !warnings.contains($0) }, scaleSource: scaleSource)
     }
 
     /// One cycle of a property as text: `0–1 s 0→0.25 easeInEaseOut; 1–1.5 s hold 0.25`.
@@ -162,7 +178,7 @@ struct InferRun {
         report.addSummary("path starts at (°)", .string(Self.shortNumber(m.pathStartAngle.truncatingRemainder(dividingBy: 360))), key: "pathStartAngle")
         report.addSummary("strokeStart", .string(Self.describe(m.strokeStart)), key: "strokeStart")
         report.addSummary("strokeEnd", .string(Self.describe(m.strokeEnd)), key: "strokeEnd")
-        report.addSummary("scale (px per point)", .string(Self.shortNumber(m.scale)), key: "scale")
+        report.addSummary("scale (px per point)", .string("\(Self.shortNumber(m.scale)) (\(scaleSource))"), key: "scale")
         // Say when the stored delays were replaced by a steady grid: the model's times are then
         // capture times, which the per-frame residuals below (stored times) do not use.
         report.addSummary("frame times", .string(m.captureInterval.map { "a steady capture every \(fixed($0 * 1000, 2)) ms (the stored delays are its rounding to whole centiseconds)" } ?? "as stored"), key: "frameTimes")
@@ -177,6 +193,7 @@ struct InferRun {
         top["schema"] = .string("strokescope-infer/1")
         top["model"] = modelJSON
         top["explains"] = .bool(explains)
+        top["scaleSource"] = .string(scaleSource)
         top["warnings"] = .array(warnings.map { .string($0) })
         return .object(top)
     }

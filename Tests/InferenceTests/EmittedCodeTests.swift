@@ -74,3 +74,22 @@ struct EmittedCodeTests {
         #expect(result.status != 0)
     }
 }
+
+@Suite("A whole device screen gives the recording's scale")
+struct DeviceScreenTests {
+    @Test("whole iPhone and iPad screens, upright or turned, give their scale; other sizes none")
+    func screens() {
+        #expect(DeviceScreen.match(width: 1170, height: 2532)?.scale == 3)
+        #expect(DeviceScreen.match(width: 2532, height: 1170)?.scale == 3)
+        #expect(DeviceScreen.match(width: 750, height: 1334)?.scale == 2)
+        #expect(DeviceScreen.match(width: 828, height: 1792)?.scale == 2)
+        #expect(DeviceScreen.match(width: 1242, height: 2688)?.scale == 3)
+        #expect(DeviceScreen.match(width: 1640, height: 2360)?.scale == 2)
+        #expect(DeviceScreen.match(width: 1179, height: 2556)?.description == "an iPhone screen of 393×852 points at 3×")
+        // Cropped, resized, or a screen size at a scale no device has.
+        #expect(DeviceScreen.match(width: 393, height: 700) == nil)
+        #expect(DeviceScreen.match(width: 585, height: 1266) == nil)
+        #expect(DeviceScreen.match(width: 960, height: 1704) == nil)
+        #expect(DeviceScreen.match(width: 200, height: 200) == nil)
+    }
+}

@@ -21,6 +21,8 @@ struct InferCommandTests {
         let report = try JSONValue.parse(r.out)
         #expect(report["schema"]?.stringValue == "strokescope-infer/1")
         #expect(report["explains"]?.boolValue == true)
+        // 100×100 px is no device's whole screen: the scale is taken as 1 and said to be.
+        #expect(report["scaleSource"]?.stringValue?.hasPrefix("assumed") == true)
         #expect((report["fit"]?["maxAngleError"]?.doubleValue ?? 99) < 1)
         let model = try JSONValue.parse(String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self))
         let group = try #require(model["layers"]?[0]?["animations"]?.arrayValue?.last)
