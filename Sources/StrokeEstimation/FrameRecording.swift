@@ -18,8 +18,10 @@ public struct FrameRecording: Sendable {
     public private(set) var count = 0
     /// False once the budget was exceeded: nothing is kept then.
     public private(set) var isComplete = true
-    /// The first frame's RGBA words, and the canvas as of the last frame recorded.
-    private var first: [UInt32] = []
+    /// The first frame's canvas, kept as given: it shares the caller's pixels until either side
+    /// writes, and a releasing replay plays onto it in place, with no second copy at the peak.
+    private var first: RGBAImage?
+    /// The canvas as of the last frame recorded, as RGBA words.
     private var current: [UInt32] = []
     /// The changed pixels (index, new RGBA word) of every frame after the first, in order;
     /// `ends[k]` is where frame k + 1's changes end.
@@ -45,11 +47,10 @@ public struct FrameRecording: Sendable {
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         image.pixels.withUnsafeBytes { raw in
             if count == 0 {
-                first = [UInt32](unsafeUninitializedCapacity: width * height) { words, initialized in
+                current = [UInt32](unsafeUninitializedCapacity: width * height) { words, initialized in
                     for i in 0..<(width * height) { words[i] = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) }
                     initialized = width * height
                 }
-                current = first
                 return
             }
             let area = (changed ?? whole).intersection(whole)
@@ -67,6 +68,7 @@ public struct FrameRecording: Sendable {
                 }
             }
         }
+        if count == 0 { first = image }
         if count > 0 { ends.append(changedPixels.count) }
         count += 1
         if changedPixels.count * 8 > budget { discard() }
@@ -83,7 +85,7 @@ public struct FrameRecording: Sendable {
     private mutating func discard() {
         isComplete = false
         count = 0
-        first = []
+        first = nil
         current = []
         changedPixels = []
         changedWords = []
@@ -93,11 +95,7 @@ public struct FrameRecording: Sendable {
     /// Rebuilds the recorded frames in order and hands each to `body` with its index. The
     /// image passed is reused for the next frame: keep what is needed, not the image.
     public func replay<E: Error>(_ body: (Int, RGBAImage) throws(E) -> Void) throws(E) {
-        guard isComplete, count > 0 else { return }
-        var image = RGBAImage(width: width, height: height)
-        image.pixels.withUnsafeMutableBytes { raw in
-            first.withUnsafeBytes { raw.copyMemory(from: $0) }
-        }
+        guard isComplete, count > 0, var image = first else { return }
         try Self.play(changedPixels, changedWords, ends, count: count, onto: &image, body)
     }
 
@@ -106,12 +104,10 @@ public struct FrameRecording: Sendable {
     /// (the measuring pass holds the decoder's canvases and the ring samplers meanwhile).
     /// Afterwards the recording is empty (`count` 0, `isComplete` false).
     public mutating func replayReleasing<E: Error>(_ body: (Int, RGBAImage) throws(E) -> Void) throws(E) {
-        guard isComplete, count > 0 else { return }
-        var image = RGBAImage(width: width, height: height)
-        image.pixels.withUnsafeMutableBytes { raw in
-            first.withUnsafeBytes { raw.copyMemory(from: $0) }
-        }
+        guard isComplete, count > 0, var image = first else { return }
         let pixels = changedPixels, words = changedWords, ends = ends, frames = count
+        // The recording lets go of the first canvas, so `image` alone holds it and the frames
+        // are played onto it in place.
         discard()
         try Self.play(pixels, words, ends, count: frames, onto: &image, body)
     }
