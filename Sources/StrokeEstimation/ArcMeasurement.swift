@@ -58,9 +58,6 @@ public struct ArcMeasurement: Sendable, Equatable {
     /// fitted with the exact end shapes (1-bit pixels); nil when a round cap simply moves each
     /// end in by the area it adds (see `correcting(for:)`).
     var roundCapEnds: (start: Double, end: Double)?
-    /// Per end fitted with both shapes: how well a butt and a round end explain its pixels,
-    /// for telling the caps apart over many frames (see `CapInference`).
-    var capEvidence: [CapEvidence] = []
 
     public static func == (a: ArcMeasurement, b: ArcMeasurement) -> Bool {
         a.state == b.state && a.startAngle == b.startAngle && a.endAngle == b.endAngle

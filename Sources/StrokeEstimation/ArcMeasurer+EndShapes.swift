@@ -17,7 +17,7 @@ extension ArcMeasurer {
     /// - Over a transparent background (GIF transparency is 1-bit, so there is no anti-aliasing
     ///   to place an end by area) the ends are placed by the fit, for both shapes: the butt ends
     ///   become the measurement's ends and the round ones `roundCapEnds`.
-    /// - For the first few hundred ends, how well each shape explains the pixels is kept as
+    /// - For the first few hundred ends, how well each shape explains the pixels is kept in
     ///   `capEvidence`, from which `CapInference` judges the caps when nothing says which.
     ///
     /// Only a single piece is fitted: its ends one by one when they are clear of each other,
@@ -81,10 +81,9 @@ extension ArcMeasurer {
         guard fitted.count == 2 else { return m }
         var result = m
         if evidenceRemaining > 0 {
-            result.capEvidence = evidence
             evidenceRemaining -= evidence.count
-            gatheredEvidence += evidence
-            if evidenceRemaining <= 0 && knownCap == nil { judgedCap = CapInference.infer(evidence: gatheredEvidence) ?? .butt }
+            capEvidence += evidence
+            if evidenceRemaining <= 0 && knownCap == nil { judgedCap = inferredCap ?? .butt }
         }
         if binary {
             let (fittedHigh, fittedLow) = (fitted[0], fitted[1])

@@ -28,10 +28,13 @@ public struct ArcMeasurer: Sendable {
     public var knownCap: CapStyle? {
         didSet { if knownCap != nil { evidenceRemaining = 0 } }
     }
-    /// The evidence gathered so far. Once the budget is spent no more is added, so the caps the
-    /// caller will judge from it are known then: later short pieces are fitted with that shape
-    /// only (`judgedCap`).
-    var gatheredEvidence: [CapEvidence] = []
+    /// Per end fitted with both shapes so far: how well a butt and a round end explain its
+    /// pixels. Once the budget is spent no more is added, so the caps are judged for good then:
+    /// later short pieces are fitted with that shape only (`judgedCap`).
+    var capEvidence: [CapEvidence] = []
+    /// The caps the ends measured so far show (`CapInference`); nil when they cannot tell, and
+    /// the caller assumes butt and says so.
+    public var inferredCap: CapStyle? { CapInference.infer(evidence: capEvidence) }
     /// The cap judged from the gathered evidence once the budget is spent (butt when it cannot
     /// tell, as the caller assumes then); nil before.
     var judgedCap: CapStyle?
@@ -201,6 +204,12 @@ public struct ArcMeasurer: Sendable {
     /// The value at `index` of `values` sorted ascending (a selection: no full sort per frame).
     static func element(_ index: Int, ofSorted values: [Double]) -> Double {
         var v = values
+        return select(index, in: &v)
+    }
+
+    /// The element that would stand at `index` if `v` were sorted (three-way quickselect);
+    /// reorders `v`.
+    static func select<T: Comparable>(_ index: Int, in v: inout [T]) -> T {
         var lo = 0, hi = v.count - 1
         while lo < hi {
             // Three-way partition around the middle element's value.
@@ -325,21 +334,6 @@ public struct ArcMeasurer: Sendable {
             out[c] = select(colours.count / 2, in: &v)
         }
         return out
-    }
-
-    /// The element that would stand at `index` if `v` were sorted (three-way quickselect, as
-    /// `element(_:ofSorted:)`); reorders `v`.
-    static func select(_ index: Int, in v: inout [Float]) -> Float {
-        var lo = 0, hi = v.count - 1
-        while lo < hi {
-            let pivot = v[(lo + hi) / 2]
-            var lt = lo, i = lo, gt = hi
-            while i <= gt {
-                if v[i] < pivot { v.swapAt(lt, i); lt += 1; i += 1 } else if v[i] > pivot { v.swapAt(i, gt); gt -= 1 } else { i += 1 }
-            }
-            if index < lt { hi = lt - 1 } else if index > gt { lo = gt + 1 } else { return pivot }
-        }
-        return v[index]
     }
 
     @inline(__always) static func distance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {

@@ -1,18 +1,14 @@
 /// Telling round caps from butt caps when no model says which, and correcting measured ends.
 public enum CapInference {
     /// The caps that explain the stroke's ends better over many frames (see
-    /// `ArcMeasurement.capEvidence`): round when the round end shape leaves clearly less
+    /// `ArcMeasurer.capEvidence`): round when the round end shape leaves clearly less
     /// unexplained than the butt one, butt when clearly more; nil when the ends cannot tell them
     /// apart (too few ends, or too little difference) — the caller assumes butt and says so.
     /// On 1-bit pixels, where a thin line's ends mostly fit both shapes equally well, those ends'
     /// likelihoods under each shape decide when their costs cannot (`OneBitCapEvidence`).
     /// Square caps look like butt caps moved out by half the line width and cannot be told from
     /// them by their shape.
-    public static func infer(_ measurements: [ArcMeasurement]) -> CapStyle? {
-        infer(evidence: measurements.flatMap(\.capEvidence))
-    }
-
-    /// The same judgement from the ends' evidence itself.
+    /// (`ArcMeasurer.inferredCap` asks it of the ends it has measured.)
     static func infer(evidence: [CapEvidence]) -> CapStyle? {
         if let cap = inferFromCosts(evidence) { return cap }
         // Thin lines on 1-bit pixels: their ends' likelihoods under each shape, over many ends.

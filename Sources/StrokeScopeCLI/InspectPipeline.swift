@@ -288,14 +288,13 @@ enum InspectPipeline {
     private static func finishRings(_ inspection: inout Inspection, settings: InspectSettings) {
         for k in inspection.tracks.indices {
             guard case .ring(let ring, let measurer?, let modelLayer) = inspection.tracks[k].kind else { continue }
-            let arcs = inspection.tracks[k].measurements.compactMap(\.arc)
             let cap: CapStyle
             if let given = settings.cap {
                 cap = given
             } else if let fromModel = inspection.caps[k] {
                 cap = fromModel
             } else {
-                if let judged = CapInference.infer(arcs) {
+                if let judged = measurer.inferredCap {
                     cap = judged
                     inspection.assumptions.append("\(inspection.tracks[k].name): \(cap.rawValue) caps, judged from the shape of the stroke's ends (give --cap to override)")
                 } else {

@@ -3,37 +3,24 @@ import Testing
 
 @Suite("DecimalText: the binary fast path agrees with rounding the shortest digits")
 struct DecimalTextTests {
-    /// A small deterministic generator (SplitMix64), so a failure names a reproducible value.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Values of the kinds the reports print: angles, seconds, fractions, milliseconds, with
-    /// ties and near-ties in decimal (x.xx5) and binary (k / 2^n) among them.
+    /// ties and near-ties in decimal (x.xx5) and binary (k / 2^n) among them. Spread by the
+    /// golden-ratio sequence (every draw in [0, 1), evenly filled, the same on every run), so a
+    /// failure names a reproducible value without a random generator.
     static func values(count: Int) -> [Double] {
-        var rng = SplitMix(state: 42)
         var out: [Double] = [0, -0.0, 1.005, 2.675, 0.125, -0.125, 0.0005, -0.0005, 359.99995, 1e-7, -1e-7, 123456.5, 1e15, 0.3]
         for i in 0..<count {
-            let u = Double(rng.next() >> 11) / Double(1 << 53)
+            let u = (Double(i) * 0.618_033_988_749_894_8).truncatingRemainder(dividingBy: 1)
             switch i % 5 {
             case 0: out.append((u - 0.5) * 720)                              // angles
             case 1: out.append(u * 10)                                        // seconds
             case 2: out.append((u * 100_000).rounded() / 100_000 + 0.000005)  // decimal near-ties
             case 3: out.append(Double(Int(u * 4096)) / 4096 - 1)              // binary halves
-            default: out.append((u - 0.5) * pow10(Int(rng.next() % 12)))     // wide magnitudes
+            default: out.append((u - 0.5) * DecimalText.powerOfTen(i / 5 % 12))  // wide magnitudes
             }
         }
         return out
     }
-
-    static func pow10(_ e: Int) -> Double { (0..<e).reduce(1.0) { p, _ in p * 10 } }
 
     @Test("fixed gives the digit path's text for every value and number of decimals")
     func fixedAgrees() {

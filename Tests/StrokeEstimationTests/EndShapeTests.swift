@@ -152,9 +152,9 @@ struct EndShapeTests {
             for (image, _) in frames { stats.add(image) }
             let ring = try #require(RingFinder.rings(in: stats).first)
             var measurer = ArcMeasurer(ring: ring, canvasWidth: settings.width, canvasHeight: settings.height)
-            let raw = frames.map { measurer.measure($0.0) }
-            let e = raw.flatMap(\.capEvidence)
-            #expect(CapInference.infer(raw) == cap, "\(name) at \(scale)×: line width \(ring.lineWidth) px; \(e.count) ends, butt \(e.reduce(0) { $0 + $1.butt }), round \(e.reduce(0) { $0 + $1.round }), round better at \(e.filter { $0.round < $0.butt }.count)")
+            for frame in frames { _ = measurer.measure(frame.0) }
+            let e = measurer.capEvidence
+            #expect(measurer.inferredCap == cap, "\(name) at \(scale)×: line width \(ring.lineWidth) px; \(e.count) ends, butt \(e.reduce(0) { $0 + $1.butt }), round \(e.reduce(0) { $0 + $1.round }), round better at \(e.filter { $0.round < $0.butt }.count)")
         }
     }
 
@@ -163,7 +163,7 @@ struct EndShapeTests {
         let times = stride(from: 0.05, to: 1.4, by: 0.05).map { $0 }
         let (frames, settings, _) = try renderFixture("material-spinner.json", scale: 2, background: nil, times: times)
         let r = try EstimatorTests.measureAll(Self.oneBit(frames), settings)
-        #expect(CapInference.infer(r.measurements) == .round)
+        #expect(r.inferredCap == .round)
         #expect(r.worst < 0.8, "worst \(r.worst)°")
     }
 }

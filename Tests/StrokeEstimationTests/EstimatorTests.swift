@@ -13,14 +13,14 @@ struct EstimatorTests {
     }
 
     static func measureAll(_ frames: [(RGBAImage, [LayerTruth])], _ settings: RenderSettings, cap: CapStyle? = nil)
-        throws -> (ring: RingGeometry, worst: Double, states: Int, measurements: [ArcMeasurement]) {
+        throws -> (ring: RingGeometry, worst: Double, states: Int, measurements: [ArcMeasurement], inferredCap: CapStyle?) {
         var stats = PixelStatistics(width: settings.width, height: settings.height)
         for (image, _) in frames { stats.add(image) }
         let ring = try #require(RingFinder.rings(in: stats).first)
         var measurer = ArcMeasurer(ring: ring, canvasWidth: settings.width, canvasHeight: settings.height)
         var raw: [ArcMeasurement] = []
         for frame in frames { raw.append(measurer.measure(frame.0)) }
-        let style = cap ?? CapInference.infer(raw) ?? .butt
+        let style = cap ?? measurer.inferredCap ?? .butt
         var worst = 0.0, stateMatches = 0
         var measured: [ArcMeasurement] = []
         for ((_, truths), m0) in zip(frames, raw) {
@@ -32,7 +32,7 @@ struct EstimatorTests {
                 worst = max(worst, angleDifference(s, ms), angleDifference(e, me))
             }
         }
-        return (ring, worst, stateMatches, measured)
+        return (ring, worst, stateMatches, measured, measurer.inferredCap)
     }
 
     @Test("the spinner's ring is found to a fraction of a pixel and its ends to under half a degree", arguments: [1.0, 2.0, 3.0])
@@ -91,7 +91,7 @@ struct EstimatorTests {
         var raw: [ArcMeasurement] = []
         for frame in frames { raw.append(measurer.measure(frame.0)) }
         // material-spinner.json draws with round caps; the loading spinner with butt caps.
-        #expect(CapInference.infer(raw) == .round)
+        #expect(measurer.inferredCap == .round)
         let (butt, buttSettings) = try Self.spinnerFrames(scale: 2, times: times)
         #expect(try Self.measureAll(butt, buttSettings).measurements.isEmpty == false)
         var stats2 = PixelStatistics(width: buttSettings.width, height: buttSettings.height)
@@ -99,7 +99,7 @@ struct EstimatorTests {
         var m2 = ArcMeasurer(ring: try #require(RingFinder.rings(in: stats2).first), canvasWidth: buttSettings.width, canvasHeight: buttSettings.height)
         var raw2: [ArcMeasurement] = []
         for frame in butt { raw2.append(m2.measure(frame.0)) }
-        #expect(CapInference.infer(raw2) == .butt)
+        #expect(m2.inferredCap == .butt)
     }
 
     @Test("the spinner's period is found from the measurements alone")

@@ -32,28 +32,30 @@ struct OneBitCapTests {
         for (image, _) in frames { stats.add(image) }
         let ring = try #require(RingFinder.rings(in: stats).first)
         var measurer = ArcMeasurer(ring: ring, canvasWidth: settings.width, canvasHeight: settings.height)
-        let raw = frames.map { measurer.measure($0.0) }
-        return (CapInference.infer(raw), raw.flatMap(\.capEvidence).count)
+        for frame in frames { _ = measurer.measure(frame.0) }
+        return (measurer.inferredCap, measurer.capEvidence.count)
+    }
+
+    /// A fixture's ring drawn 2 px wide (1 pt at 2×) on 1-bit pixels over 2.7 s, and the caps
+    /// judged from its ends (at least 100 of them fitted).
+    static func judgeThinLine(_ name: String) throws -> CapStyle? {
+        let times = stride(from: 0.013, to: 2.7, by: 0.021).map { $0 }
+        let (frames, settings) = try thinFrames(name, lineWidth: 1, scale: 2, times: times)
+        let judged = try judge(frames, settings)
+        #expect(judged.ends >= 100)
+        return judged.cap
     }
 
     // A 2 px line: the two cap shapes differ by a fifth of a pixel and almost every end fits
     // both at some position; the round cap shows only in how likely the pixels are under each.
     @Test("a 2 px round-capped line on 1-bit pixels is judged round")
     func thinRound() throws {
-        let times = stride(from: 0.013, to: 2.7, by: 0.021).map { $0 }
-        let (frames, settings) = try Self.thinFrames("material-spinner.json", lineWidth: 1, scale: 2, times: times)
-        let judged = try Self.judge(frames, settings)
-        #expect(judged.ends >= 100)
-        #expect(judged.cap == .round)
+        #expect(try Self.judgeThinLine("material-spinner.json") == .round)
     }
 
     @Test("a 2 px butt-capped line on 1-bit pixels is not judged round")
     func thinButt() throws {
-        let times = stride(from: 0.013, to: 2.7, by: 0.021).map { $0 }
-        let (frames, settings) = try Self.thinFrames("loading-spinner.json", lineWidth: 1, scale: 2, times: times)
-        let judged = try Self.judge(frames, settings)
-        #expect(judged.ends >= 100)
-        #expect(judged.cap != .round)
+        #expect(try Self.judgeThinLine("loading-spinner.json") != .round)
     }
 
     @Test("the found ring's radius is corrected to the stroke's centre line", arguments: [(2.0, 40.0), (1.0, 20.0)])
