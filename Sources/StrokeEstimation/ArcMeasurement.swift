@@ -69,7 +69,7 @@ public struct ArcMeasurement: Sendable, Equatable {
 
 /// How well a butt end and a round end, each at its best position, explain the pixels around one
 /// end of a stroke: sums of squared coverage differences (pixels).
-struct CapEvidence: Sendable, Equatable {
+public struct CapEvidence: Sendable, Equatable {
     var butt: Double
     var round: Double
     /// On 1-bit pixels: how likely the pixels are under each shape at a few line widths

@@ -38,22 +38,31 @@ extension ArcMeasurer {
         let axisLength2 = (axis * axis).sum()
         guard axisLength2 > 0 else { return m }
         guard span >= clearance, 2 * Double.pi * R - span >= clearance + w else {
+            // A short stretch is fitted with the judged cap's shape alone once the caps are judged.
+            if judgementDue { settleEvidence() }
             return fitShortStretch(m, ring: ring, low: low, high: high, image: image, background: bg, axis: axis, lineWidth: w,
                                    span: span, clearance: clearance, binary: binary)
         }
-        guard binary || evidenceRemaining > 0 else { return m }
-        let subdivisions = binary ? Self.binarySubdivisions : 4
         let slack = 1.5 / R
         let roundShift = CapStyle.round.extraLength(lineWidth: w) / R
         let buttRange = -slack...slack, roundRange = (-roundShift - slack)...(-roundShift + slack)
+        guard binary else {
+            // Anti-aliased ends keep their placement by area; the shapes only judge the caps.
+            if evidenceRemaining > 0 {
+                gatherEvidence(image, ends: [(high, true), (low, false)], lineWidth: w, background: bg, axis: axis,
+                               buttRange: buttRange, roundRange: roundRange)
+            }
+            return m
+        }
+        // 1-bit pixels from here on: the ends are placed by the shapes.
         var fitted: [(butt: Double, round: Double)] = []
         var evidence: [CapEvidence] = []
         image.pixels.withUnsafeBufferPointer { px in
-            let coverage = { Self.coverage(px, $0, background: bg, axis: axis, axisLength2: axisLength2, binary: binary) }
+            let coverage = { Self.coverage(px, $0, background: bg, axis: axis, axisLength2: axisLength2, binary: true) }
             for (reference, beyondClockwise) in [(high, true), (low, false)] {
                 guard let shape = RingEndShape(image: image, ring: ring, lineWidth: w, reference: reference,
-                                               beyondClockwise: beyondClockwise, subdivisions: subdivisions, halfCoverage: binary,
-                                               edgeMargin: binary ? Self.binaryEdgeMargin : 0,
+                                               beyondClockwise: beyondClockwise, subdivisions: Self.binarySubdivisions, halfCoverage: true,
+                                               edgeMargin: Self.binaryEdgeMargin,
                                                buttRange: buttRange, roundRange: roundRange, coverage: coverage) else { return }
                 let butt = shape.fit(.butt, within: buttRange)
                 let round = shape.fit(.round, within: roundRange)
@@ -61,10 +70,6 @@ extension ArcMeasurer {
                 fitted.append((wrap(reference + direction * butt.offset * 180 / Double.pi),
                                wrap(reference + direction * round.offset * 180 / Double.pi)))
                 guard evidenceRemaining > 0 else { continue }
-                guard binary else {
-                    evidence.append(CapEvidence(butt: butt.cost, round: round.cost))
-                    continue
-                }
                 // On 1-bit pixels the shapes' costs are judged by pixel centres, as
                 // `CapInference` was tuned on; an end that fits both equally well (a thin line's,
                 // mostly) gets its likelihoods, which differ a little and add up over many ends.
@@ -81,16 +86,13 @@ extension ArcMeasurer {
         guard fitted.count == 2 else { return m }
         var result = m
         if evidenceRemaining > 0 {
-            evidenceRemaining -= evidence.count
-            capEvidence += evidence
-            if evidenceRemaining <= 0 && knownCap == nil { judgedCap = inferredCap ?? .butt }
+            settleEvidence()  // jobs still running come first
+            record(evidence)
         }
-        if binary {
-            let (fittedHigh, fittedLow) = (fitted[0], fitted[1])
-            result.startAngle = clockwise ? fittedLow.butt : fittedHigh.butt
-            result.endAngle = clockwise ? fittedHigh.butt : fittedLow.butt
-            result.roundCapEnds = clockwise ? (fittedLow.round, fittedHigh.round) : (fittedHigh.round, fittedLow.round)
-        }
+        let (fittedHigh, fittedLow) = (fitted[0], fitted[1])
+        result.startAngle = clockwise ? fittedLow.butt : fittedHigh.butt
+        result.endAngle = clockwise ? fittedHigh.butt : fittedLow.butt
+        result.roundCapEnds = clockwise ? (fittedLow.round, fittedHigh.round) : (fittedHigh.round, fittedLow.round)
         return result
     }
 

@@ -38,6 +38,14 @@ public struct ArcMeasurer: Sendable {
     /// The cap judged from the gathered evidence once the budget is spent (butt when it cannot
     /// tell, as the caller assumes then); nil before.
     var judgedCap: CapStyle?
+    /// Where anti-aliased ends are fitted for `capEvidence`: nil, at once; else the runner may
+    /// fit them on another thread while later frames are measured. Call `settleEvidence()`
+    /// before reading `capEvidence` or `inferredCap`.
+    public var evidenceRunner: (any CapEvidenceRunner)?
+    /// Jobs submitted to `evidenceRunner` and not yet collected.
+    var evidencePending = false
+    /// The budget ran out while jobs were pending: the caps are judged once they are collected.
+    var judgementDue = false
     /// What the last frame gave, reused where the next frame repeats it (see `measure`).
     private var last: LastFrame?
 
@@ -68,8 +76,10 @@ public struct ArcMeasurer: Sendable {
     /// the reference ink and width are as they were (only a solid frame sets them, and a solid
     /// frame's result does not depend on them). A bin's ink is only reused when its samples,
     /// the background and the ink colour are all unchanged.
-    public mutating func measure(_ image: RGBAImage) -> ArcMeasurement {
-        cache.update(image)
+    /// `changed`, when given, bounds where `image` can differ from the frame measured before it
+    /// (a GIF frame's rectangle and its predecessor's disposal); nil: anywhere.
+    public mutating func measure(_ image: RGBAImage, changed: PixelRect? = nil) -> ArcMeasurement {
+        cache.update(image, changed: changed)
         if let last, cache.changedBins.isEmpty { return last.result }
         let first = last == nil
         var memory = last ?? LastFrame(result: ArcMeasurement(state: .unknown, segments: []))

@@ -97,6 +97,19 @@ struct RingEndShape {
           buttRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
           roundRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
           coverage: (Int) -> Double) {
+        self.init(canvasWidth: image.width, canvasHeight: image.height, ring: ring, lineWidth: w, reference: reference,
+                  beyondClockwise: beyondClockwise, subdivisions: n, halfCoverage: halfCoverage, edgeMargin: edgeMargin,
+                  buttRange: buttRange, roundRange: roundRange, coverage: coverage)
+    }
+
+    /// The same for a canvas of `canvasWidth` × `canvasHeight` whose pixels only `coverage`
+    /// reads (byte offsets as in an `RGBAImage` of that size): a copy of the neighbourhood
+    /// alone will do (`CapEvidenceJob`).
+    init?(canvasWidth: Int, canvasHeight: Int, ring: RingGeometry, lineWidth w: Double, reference: Double, beyondClockwise: Bool,
+          subdivisions n: Int, halfCoverage: Bool = false, edgeMargin: Double = 0,
+          buttRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
+          roundRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
+          coverage: (Int) -> Double) {
         let R = ring.circle.radius, h = w / 2
         guard R > h + 1, w > 0, n >= 1 else { return nil }
         radius = R
@@ -129,9 +142,9 @@ struct RingEndShape {
                 guard abs(rc - R) <= across, abs(uc) <= maxAngle, abs(abs(rc - R) - h) >= edgeMargin else { continue }
                 // A neighbourhood cut by the image's edge is not fitted: the missing pixels
                 // would weigh for neither shape.
-                guard x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
+                guard x >= 0, y >= 0, x < canvasWidth, y < canvasHeight else { return nil }
                 let pixel = observed.count
-                observed.append(coverage((y * image.width + x) * 4))
+                observed.append(coverage((y * canvasWidth + x) * 4))
                 butt.below.append(0)
                 round.below.append(0)
                 // Per shape: every sub-point at or below the range (true), every one above (false),

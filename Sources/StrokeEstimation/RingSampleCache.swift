@@ -21,6 +21,11 @@ struct RingSampleCache: Sendable {
     /// transparent slot, weight 0). 8 bytes a sample, where four indices were 16.
     private let samplePixels: [Int32]
     private let edgePixels: [Int32]
+    /// Where each canvas row's pixels start in `pixelOffsets`, from the row of the first one
+    /// (`firstRow`) to one past the last one's: a frame that says where it changed is compared
+    /// only there.
+    private let rowStarts: [Int32]
+    private let firstRow: Int
     /// Per probe (bins × 2): index into `pixelOffsets`, or -1.
     private let probePixels: [Int32]
     /// Bins reading each distinct pixel, as ranges into `pixelBins` (compressed rows).
@@ -124,6 +129,18 @@ struct RingSampleCache: Sendable {
             flat[Int(fill[Int(pair.pixel)])] = pair.bin
             fill[Int(pair.pixel)] += 1
         }
+        // Each row's first pixel: the offsets ascend, so rows follow one another.
+        let rowBytes = max(1, sampler.rowBytes)
+        let rowsFrom = distinct.first.map { Int($0) / rowBytes } ?? 0
+        let rowsTo = distinct.last.map { Int($0) / rowBytes + 1 } ?? 0
+        var rowStarts = [Int32](repeating: Int32(distinct.count), count: rowsTo - rowsFrom + 1)
+        var nextRow = rowsFrom
+        for (u, o) in distinct.enumerated() {
+            let row = Int(o) / rowBytes
+            while nextRow <= row { rowStarts[nextRow - rowsFrom] = Int32(u); nextRow += 1 }
+        }
+        self.rowStarts = rowStarts
+        firstRow = rowsFrom
         var layout = sampler
         layout.releaseOffsets()
         self.sampler = layout
@@ -143,7 +160,9 @@ struct RingSampleCache: Sendable {
 
     /// Reads `image` (the canvas size the sampler was made for): afterwards `samples` and
     /// `probes` hold its values and `changedBins` says which bins differ from the last frame.
-    mutating func update(_ image: RGBAImage) {
+    /// `changed`, when given, bounds where `image` can differ from the frame last read (a GIF
+    /// frame's rectangle and its predecessor's disposal): pixels outside it are not compared.
+    mutating func update(_ image: RGBAImage, changed: PixelRect? = nil) {
         let radial = sampler.radial
         let first = !primed
         primed = true
@@ -157,13 +176,36 @@ struct RingSampleCache: Sendable {
             let raw = UnsafeRawBufferPointer(px)
             pixelOffsets.withUnsafeBufferPointer { offsets in
                 words.withUnsafeMutableBufferPointer { words in
-                    changedPixels.withUnsafeMutableBufferPointer { changed in
-                        for u in 0..<offsets.count {
-                            let word = raw.loadUnaligned(fromByteOffset: Int(offsets[u]), as: UInt32.self)
-                            let differs = first || word != words[u]
-                            words[u] = word
-                            changed[count] = Int32(u)
-                            count += differs ? 1 : 0
+                    changedPixels.withUnsafeMutableBufferPointer { changedList in
+                        @inline(__always) func compare(_ range: Range<Int>) {
+                            for u in range {
+                                let word = raw.loadUnaligned(fromByteOffset: Int(offsets[u]), as: UInt32.self)
+                                let differs = first || word != words[u]
+                                words[u] = word
+                                changedList[count] = Int32(u)
+                                count += differs ? 1 : 0
+                            }
+                        }
+                        guard !first, let area = changed else { return compare(0..<offsets.count) }
+                        // Only the rows and columns the frame can have touched, each row's part
+                        // found by bisection among its offsets.
+                        let canvasWidth = sampler.rowBytes / 4
+                        let x0 = max(0, area.x), x1 = min(canvasWidth, area.maxX)
+                        let y0 = max(area.y, firstRow), y1 = min(area.maxY, firstRow + rowStarts.count - 1)
+                        guard x0 < x1, y0 < y1 else { return }
+                        @inline(__always) func lowerBound(_ offset: Int, _ low: Int, _ high: Int) -> Int {
+                            var (lo, hi) = (low, high)
+                            while lo < hi {
+                                let mid = (lo + hi) / 2
+                                if Int(offsets[mid]) < offset { lo = mid + 1 } else { hi = mid }
+                            }
+                            return lo
+                        }
+                        for y in y0..<y1 {
+                            let rowStart = Int(rowStarts[y - firstRow]), rowEnd = Int(rowStarts[y - firstRow + 1])
+                            guard rowStart < rowEnd else { continue }
+                            let from = lowerBound((y * canvasWidth + x0) * 4, rowStart, rowEnd)
+                            compare(from..<lowerBound((y * canvasWidth + x1) * 4, from, rowEnd))
                         }
                     }
                     colours.withUnsafeMutableBufferPointer { colours in

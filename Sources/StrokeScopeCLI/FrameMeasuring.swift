@@ -16,6 +16,9 @@ struct FrameMeasuring {
     private var measurers: [ArcMeasurer?]
     /// Per track: its path measurer, with the last frame's pixels (nil for a ring).
     private var paths: [PathMeasuring?]
+    /// The last frame's rectangle: with this frame's it bounds what can have changed (nil
+    /// before the first frame).
+    private var previousRect: PixelRect?
 
     /// Takes the ring measurers out of `inspection`'s tracks (the caller's copy is left without
     /// them until `finish`): were a second copy kept there, each measurer's buffers would be
@@ -40,12 +43,15 @@ struct FrameMeasuring {
     mutating func add(_ image: RGBAImage, info: GIFFrameInfo) {
         let t = schedule.next(rawDelayCentiseconds: info.delayCentiseconds)
         inspection.frames.append(.init(info: info, time: t.start, delay: t.duration))
+        // Only this frame's rectangle and the previous one's (its disposal) can have changed.
+        let changed = previousRect.map { $0.union(info.rect) }
+        previousRect = info.rect
         for k in inspection.tracks.indices {
             switch inspection.tracks[k].kind {
             case .ring:
                 guard var measurer = measurers[k] else { continue }
                 measurers[k] = nil  // so the measurer's buffers are not shared while it updates them
-                let m = measurer.measure(image)
+                let m = measurer.measure(image, changed: changed)
                 measurers[k] = measurer
                 if let ink = m.inkColor, m.state == .arc || m.state == .full { inspection.tracks[k].inkColours.append(ink) }
                 inspection.tracks[k].measurements.append(LayerReading(state: m.state.rawValue, note: m.note, arc: m))
@@ -65,7 +71,9 @@ struct FrameMeasuring {
     func finish() -> Inspection {
         var result = inspection
         for k in result.tracks.indices {
-            if case .ring(let ring, _, let layer) = result.tracks[k].kind, let measurer = measurers[k] {
+            if case .ring(let ring, _, let layer) = result.tracks[k].kind, var measurer = measurers[k] {
+                // The caps' evidence still being fitted on another thread is collected.
+                measurer.settleEvidence()
                 result.tracks[k].kind = .ring(ring, measurer, modelLayer: layer)
             }
         }

@@ -155,6 +155,15 @@ enum InspectPipeline {
             inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")
         }
 
+        // With a thread to spare, the caps' evidence is fitted beside the measuring.
+        if threaded {
+            for k in inspection.tracks.indices {
+                guard case .ring(let ring, var measurer?, let layer) = inspection.tracks[k].kind, measurer.evidenceRemaining > 0 else { continue }
+                measurer.evidenceRunner = BackgroundCapEvidence()
+                inspection.tracks[k].kind = .ring(ring, measurer, modelLayer: layer)
+            }
+        }
+
         // From here on only the pixels around the measured layers are read.
         if let area = measuredArea(inspection.tracks, width: screen.width, height: screen.height) { decoder.restrict(to: area) }
 

@@ -30,6 +30,44 @@ struct IncrementalMeasuringTests {
         }
     }
 
+    /// The smallest rectangle holding every pixel that differs between `a` and `b`, grown by
+    /// `margin` (and left unclipped, as a GIF frame's rectangle may be).
+    static func changedRect(_ a: RGBAImage, _ b: RGBAImage, margin: Int) -> PixelRect? {
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x: x, y: y] != b[x: x, y: y] {
+                x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
+            }
+        }
+        guard x0 <= x1 else { return nil }
+        return PixelRect(x: x0 - margin, y: y0 - margin, width: x1 - x0 + 1 + 2 * margin, height: y1 - y0 + 1 + 2 * margin)
+    }
+
+    @Test("a frame compared only where it changed gives the samples of a fresh sampling; outside that area nothing is read",
+          arguments: [0, 3, 500])
+    func changedAreaOnly(margin: Int) throws {
+        let (images, width, height) = try frames()
+        for circle in [Circle(center: Point(x: 100, y: 100), radius: 40), Circle(center: Point(x: 10, y: 100), radius: 40)] {
+            let sampler = RingSampler(ring: RingGeometry(circle: circle, lineWidth: 8), width: width, height: height)
+            var cache = RingSampleCache(sampler: sampler)
+            for (i, image) in images.enumerated() {
+                // Nothing changed: an empty rectangle well off the canvas.
+                let area = i == 0 ? nil : Self.changedRect(images[i - 1], image, margin: margin) ?? PixelRect(x: -9, y: -9, width: 0, height: 0)
+                cache.update(image, changed: area)
+                let fresh = sampler.sample(image)
+                #expect(cache.samples == fresh.samples, "frame \(i)")
+                #expect(cache.probes == fresh.probes, "frame \(i)")
+            }
+        }
+        // A change outside the area given is not seen: the area is what is compared.
+        let sampler = RingSampler(ring: RingGeometry(circle: Circle(center: Point(x: 100, y: 100), radius: 40), lineWidth: 8), width: width, height: height)
+        var cache = RingSampleCache(sampler: sampler)
+        cache.update(images[0])
+        cache.update(images[1], changed: PixelRect(x: 0, y: 0, width: 3, height: 3))
+        #expect(cache.changedBins.isEmpty)
+        #expect(cache.samples != sampler.sample(images[1]).samples)
+    }
+
     @Test("a measurer gives the same readings whether or not it saw the previous frame")
     func sameReadingsAnyOrder() throws {
         let (images, width, height) = try frames()
