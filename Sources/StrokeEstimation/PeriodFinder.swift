@@ -36,7 +36,7 @@ public enum PeriodFinder {
         // Lags up to where a quarter of the frames still have a partner a lag later.
         while lag <= span * 0.75 { lags.append(lag); lag += grid }
         guard lags.count >= 3 else { return nil }
-        let compact = Readings(measurements)
+        let compact = Readings(measurements, times: times)
         let scores = scoring(lags) { mismatch(compact, times: times, lag: $0) }
         precondition(scores.count == lags.count, "LagScoring must return one score per lag")
         // A dip counts when it is small against the typical mismatch, and only after the
@@ -62,50 +62,74 @@ public enum PeriodFinder {
     }
 
     /// What the period search needs of the measurements, as parallel arrays so the inner loop
-    /// (lags × frames, millions of steps on a long recording) reads a few bytes a frame.
+    /// (lags × frames, millions of steps on a long recording) reads a few bytes a frame; what
+    /// depends only on a pair of neighbouring frames (the time between them, each angle's turn
+    /// the short way round) is worked out once here instead of once per lag.
     struct Readings: Sendable {
         var states: [ArcMeasurement.State]
+        /// The state as a small code (0 for unknown), for the inner loop.
+        var codes: [UInt8]
         /// Whether the frame has both angles (then `starts` and `ends` hold them, else 0).
         var hasAngles: [Bool]
         var starts: [Double]
         var ends: [Double]
+        /// Per frame j (but the last): frame j + 1 comes `gaps[j]` seconds later (at least
+        /// 1e-12), both are arcs with angles (`pairHasAngles[j]`), and their start and end
+        /// angles move by `startTurns[j]` and `endTurns[j]` degrees the short way round.
+        var gaps: [Double] = []
+        var pairHasAngles: [Bool] = []
+        var startTurns: [Double] = []
+        var endTurns: [Double] = []
 
-        init(_ measurements: [ArcMeasurement]) {
+        init(_ measurements: [ArcMeasurement], times: [Double] = []) {
             states = measurements.map(\.state)
+            codes = states.map { switch $0 { case .unknown: 0; case .arc: 1; case .empty: 2; case .full: 3 } }
             hasAngles = measurements.map { $0.startAngle != nil && $0.endAngle != nil }
             starts = measurements.map { $0.startAngle ?? 0 }
             ends = measurements.map { $0.endAngle ?? 0 }
+            guard times.count == measurements.count, times.count >= 2 else { return }
+            let pairs = 0..<(times.count - 1)
+            gaps = pairs.map { max(times[$0 + 1] - times[$0], 1e-12) }
+            pairHasAngles = pairs.map { states[$0] == .arc && states[$0 + 1] == .arc && hasAngles[$0] && hasAngles[$0 + 1] }
+            startTurns = pairs.map { PeriodFinder.shortTurn(starts[$0], starts[$0 + 1]) }
+            endTurns = pairs.map { PeriodFinder.shortTurn(ends[$0], ends[$0 + 1]) }
         }
 
         var count: Int { states.count }
     }
 
     /// Mean mismatch (degrees; 90 for a different state) between each frame and the
-    /// measurements interpolated `lag` seconds later.
+    /// measurements interpolated `lag` seconds later. (`m` must have been made with `times`.)
     static func mismatch(_ m: Readings, times: [Double], lag: Double) -> Double? {
         var total = 0.0, count = 0
         var j = 0
         let n = m.count
-        m.states.withUnsafeBufferPointer { state in
+        precondition(m.gaps.count == max(0, n - 1), "Readings made without the times")
+        m.codes.withUnsafeBufferPointer { code in
         m.hasAngles.withUnsafeBufferPointer { hasAngles in
         m.starts.withUnsafeBufferPointer { start in
         m.ends.withUnsafeBufferPointer { end in
+        m.gaps.withUnsafeBufferPointer { gap in
+        m.pairHasAngles.withUnsafeBufferPointer { pairHasAngles in
+        m.startTurns.withUnsafeBufferPointer { startTurn in
+        m.endTurns.withUnsafeBufferPointer { endTurn in
         times.withUnsafeBufferPointer { times in
             for i in 0..<n {
                 let target = times[i] + lag
                 while j + 1 < n && times[j + 1] <= target { j += 1 }
                 guard j + 1 < n, times[j] <= target else { break }
-                let f = (target - times[j]) / max(times[j + 1] - times[j], 1e-12)
-                let a = state[i], b = state[j], c = state[j + 1]
-                if a == .unknown || b == .unknown || c == .unknown { continue }
-                let other = f < 0.5 ? b : c
+                let f = (target - times[j]) / gap[j]
+                let a = code[i], b = code[j], c = code[j + 1]
+                if a == 0 || b == 0 || c == 0 { continue }
                 guard a == b && a == c else {
+                    let other = f < 0.5 ? b : c
                     if a != other { total += 90 }
                     count += 1
                     continue
                 }
-                if a == .arc, hasAngles[i], hasAngles[j], hasAngles[j + 1] {
-                    let s2 = interpolate(start[j], start[j + 1], f), e2 = interpolate(end[j], end[j + 1], f)
+                if a == 1, hasAngles[i], pairHasAngles[j] {
+                    // `interpolate` of the pair, with its turn worked out once.
+                    let s2 = start[j] + startTurn[j] * f, e2 = end[j] + endTurn[j] * f
                     total += (circular(start[i], s2) + circular(end[i], e2)) / 2
                 }
                 count += 1
@@ -115,14 +139,23 @@ public enum PeriodFinder {
         }
         }
         }
+        }
+        }
+        }
+        }
         return count >= max(3, n / 4) ? total / Double(count) : nil
+    }
+
+    /// How far `b` lies from `a`, the short way round (−180...180), as `interpolate` turns.
+    @inline(__always) static func shortTurn(_ a: Double, _ b: Double) -> Double {
+        var d = remainder360(b - a)
+        if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+        return d
     }
 
     /// Interpolates angles the short way round.
     static func interpolate(_ a: Double, _ b: Double, _ f: Double) -> Double {
-        var d = remainder360(b - a)
-        if d > 180 { d -= 360 } else if d < -180 { d += 360 }
-        return a + d * f
+        a + shortTurn(a, b) * f
     }
 
     static func circular(_ a: Double, _ b: Double) -> Double {
