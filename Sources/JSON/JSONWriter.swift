@@ -26,12 +26,14 @@ extension JSONValue {
     /// U+0020 use `\u00XX` (lower-case hex, as JavaScript writes them); everything else, including
     /// non-ASCII text, is written as UTF-8 unchanged.
     public func serialized(_ style: JSONStyle = .pretty) -> String {
-        var out = ""
+        // Written as UTF-8 bytes: appending to a byte buffer costs a copy, where appending to a
+        // String also checks and updates its metadata (a long document is mostly small appends).
+        var out = JSONText()
         switch style {
         case .compact: writeCompact(into: &out)
         case .pretty: writePretty(into: &out, level: 0, column: 0)
         }
-        return out
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     private var isScalar: Bool {
@@ -41,7 +43,7 @@ extension JSONValue {
         }
     }
 
-    private func writeScalar(into out: inout String) {
+    private func writeScalar(into out: inout JSONText) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -52,7 +54,7 @@ extension JSONValue {
         }
     }
 
-    private func writeCompact(into out: inout String) {
+    private func writeCompact(into out: inout JSONText) {
         switch self {
         case .array(let items):
             out += "["
@@ -77,7 +79,7 @@ extension JSONValue {
 
     /// `column` is how many characters already stand on the current line, so the one-line
     /// array rule can account for indentation and the key in front of the value.
-    private func writePretty(into out: inout String, level: Int, column: Int) {
+    private func writePretty(into out: inout JSONText, level: Int, column: Int) {
         switch self {
         case .array(let items):
             if items.isEmpty {
@@ -85,14 +87,15 @@ extension JSONValue {
                 return
             }
             if items.allSatisfy(\.isScalar) {
-                var line = "["
+                var line = JSONText()
+                line += "["
                 for (i, item) in items.enumerated() {
                     if i > 0 { line += ", " }
                     item.writeScalar(into: &line)
                 }
                 line += "]"
                 // One more for the comma that may follow inside a parent.
-                if column + line.count + 1 <= JSONValue.prettyLineWidth {
+                if column + line.characterCount + 1 <= JSONValue.prettyLineWidth {
                     out += line
                     return
                 }
@@ -102,7 +105,7 @@ extension JSONValue {
             for (i, item) in items.enumerated() {
                 if i > 0 { out += ",\n" }
                 out += inner
-                item.writePretty(into: &out, level: level + 1, column: inner.count)
+                item.writePretty(into: &out, level: level + 1, column: inner.utf8.count)
             }
             out += "\n"
             out += JSONValue.indentation(level)
@@ -118,11 +121,12 @@ extension JSONValue {
                 if i > 0 { out += ",\n" }
                 if case .array = member.value {
                     // Only an array's layout depends on how much stands before it on the line.
-                    var prefix = inner
+                    var prefix = JSONText()
+                    prefix += inner
                     JSONValue.writeString(member.key, into: &prefix)
                     prefix += ": "
                     out += prefix
-                    member.value.writePretty(into: &out, level: level + 1, column: prefix.count)
+                    member.value.writePretty(into: &out, level: level + 1, column: prefix.characterCount)
                 } else {
                     out += inner
                     JSONValue.writeString(member.key, into: &out)
@@ -146,7 +150,7 @@ extension JSONValue {
         level < indents.count ? indents[level] : String(repeating: "  ", count: level)
     }
 
-    private static func writeString(_ s: String, into out: inout String) {
+    private static func writeString(_ s: String, into out: inout JSONText) {
         out += "\""
         // Most strings (keys, states, names) need no escape: one append, not one per scalar.
         if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
@@ -168,9 +172,28 @@ extension JSONValue {
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:
-                out.unicodeScalars.append(scalar)
+                out += String(scalar)
             }
         }
         out += "\""
+    }
+}
+
+/// JSON text being written: UTF-8 bytes.
+struct JSONText {
+    var bytes: [UInt8] = []
+
+    static func += (text: inout JSONText, s: String) {
+        var s = s
+        s.withUTF8 { text.bytes.append(contentsOf: $0) }
+    }
+
+    static func += (text: inout JSONText, other: JSONText) {
+        text.bytes.append(contentsOf: other.bytes)
+    }
+
+    /// Characters, as `String.count` counts them (one per byte for ASCII text).
+    var characterCount: Int {
+        bytes.allSatisfy { $0 < 0x80 } ? bytes.count : String(decoding: bytes, as: UTF8.self).count
     }
 }

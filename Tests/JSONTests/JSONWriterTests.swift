@@ -123,6 +123,20 @@ struct JSONWriterTests {
         #expect(lines.allSatisfy { $0.count <= JSONValue.prettyLineWidth })
     }
 
+    @Test("the one-line rule counts characters, not UTF-8 bytes, in keys and strings")
+    func lineWidthInCharacters() {
+        // 31 two-byte characters per string: the line is 78 characters but 142 bytes long.
+        let word = String(repeating: "é", count: 31)
+        let fits = JSONValue.object(["ké": .array([.string(word), .string(word)])]).serialized()
+        #expect(fits.split(separator: "\n")[1] == "  \"ké\": [\"\(word)\", \"\(word)\"]")
+        #expect(fits.split(separator: "\n")[1].count == 78)
+        // Two characters more and it no longer fits with the comma that may follow.
+        let longer = JSONValue.object(["kééé": .array([.string(word), .string(word)])]).serialized()
+        #expect(longer.split(separator: "\n").count == 6)
+        #expect(longer.contains("\u{0008}") == false)
+        #expect(JSONValue.string("a\u{08}b\u{1F}é😀").serialized() == #""a\bb\u001fé😀""#)
+    }
+
     @Test("compact text has no whitespace")
     func compactLayout() {
         let value: JSONValue = ["a": [1, 2.5, "x"], "b": ["c": nil]]
