@@ -24,10 +24,16 @@ extension ArcMeasurer {
     /// else together (`fitShortStretch`).
     mutating func fitEndShapes(_ m: ArcMeasurement, image: RGBAImage, background bg: SIMD4<Float>, ink: SIMD4<Float>) -> ArcMeasurement {
         guard m.state == .arc, m.segments.isEmpty, let start = m.startAngle, let end = m.endAngle,
-              let w = m.lineWidth, w > 0 else { return m }
+              let measuredWidth = m.lineWidth, measuredWidth > 0 else { return m }
         let clockwise = convention.clockwise
         let low = clockwise ? start : end, high = clockwise ? end : start
-        let binary = bg[3] < 0.5 && [high, low].allSatisfy { Self.onlyClearOrOpaque(image, around: $0, ring: self.ring, lineWidth: w) }
+        let binary = bg[3] < 0.5 && [high, low].allSatisfy { Self.onlyClearOrOpaque(image, around: $0, ring: self.ring, lineWidth: measuredWidth) }
+        // The end shapes need the line's width. A frame with too little solid ink reads a round
+        // piece's width from its caps' chords, short (a 0.1 px arc of a 6 px line reads 5.2 px),
+        // and a cap that narrow must be drawn longer to cover the same pixels: on 1-bit pixels,
+        // where the fits place the ends, such a frame takes the width of the last solid frame.
+        // (Anti-aliased ends are placed by area with the frame's own width, as before.)
+        let w = binary && !lastFrameSolid ? referenceWidth ?? measuredWidth : measuredWidth
         // 1-bit pixels near the band's edges are set or not by a tenth of a pixel: those fits need
         // the centre line. (Anti-aliased ends are placed by area and keep the ring as found.)
         let ring = binary ? self.ring.centreLine(lineWidth: w) : self.ring

@@ -19,6 +19,10 @@ public struct ArcMeasurer: Sendable {
     /// short, and normalising by its own faint colour would make it look long).
     private(set) var referenceInk: SIMD4<Float>?
     private(set) var referenceWidth: Double?
+    /// Whether the last frame measured showed enough solid ink to read its own line width. A
+    /// shorter piece's width reads short (the median ink across the band of a round cap's chords,
+    /// not of the line), so the 1-bit end fits take `referenceWidth` then (`fitEndShapes`).
+    private(set) var lastFrameSolid = false
     /// Ends still to be fitted with both cap shapes for `capEvidence`: 200 ends judge the caps
     /// steadily (fewer let a 2 px line's verdict flip with the frames sampled). Set it to 0 when
     /// the cap is known, to skip that work.
@@ -197,6 +201,7 @@ public struct ArcMeasurer: Sendable {
         let peak = raw.max() ?? 0
         let interior = raw.filter { $0 >= 0.6 * peak }
         var width = interior.isEmpty ? 0 : Self.element(interior.count / 2, ofSorted: interior)
+        lastFrameSolid = solid
         if solid {
             referenceInk = ink
             referenceWidth = width
