@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "CLIArgumentsTests", dependencies: ["CLIArguments"]),
         .testTarget(
             name: "StrokeScopeCLITests",
-            dependencies: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry"],
+            dependencies: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
             // Inputs the fuzzers kept (scripts/fuzz.sh), read by path in FuzzRegressionTests.
             exclude: ["FuzzInputs"]
         ),

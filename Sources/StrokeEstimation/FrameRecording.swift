@@ -102,14 +102,17 @@ public struct FrameRecording: Sendable {
     /// ``replay(_:)`` that gives up the recording as it goes: the two canvases it kept are
     /// freed before the first frame is handed over, so replaying costs one canvas, not three
     /// (the measuring pass holds the decoder's canvases and the ring samplers meanwhile).
-    /// Afterwards the recording is empty (`count` 0, `isComplete` false).
-    public mutating func replayReleasing<E: Error>(_ body: (Int, RGBAImage) throws(E) -> Void) throws(E) {
-        guard isComplete, count > 0, var image = first else { return }
+    /// Afterwards the recording is empty (`count` 0, `isComplete` false). Returns the canvas as
+    /// of the last frame (nil when nothing was replayed), for the caller to play on.
+    @discardableResult
+    public mutating func replayReleasing<E: Error>(_ body: (Int, RGBAImage) throws(E) -> Void) throws(E) -> RGBAImage? {
+        guard isComplete, count > 0, var image = first else { return nil }
         let pixels = changedPixels, words = changedWords, ends = ends, frames = count
         // The recording lets go of the first canvas, so `image` alone holds it and the frames
         // are played onto it in place.
         discard()
         try Self.play(pixels, words, ends, count: frames, onto: &image, body)
+        return image
     }
 
     private static func play<E: Error>(_ changedPixels: [Int32], _ changedWords: [UInt32], _ ends: [Int], count: Int,

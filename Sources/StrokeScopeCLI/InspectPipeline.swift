@@ -67,6 +67,9 @@ struct InspectSettings {
     var model: ResolvedModel?
     /// Where the measuring pass reports frames done (a terminal's progress bar).
     var progress: Progress = .silent
+    /// Whether frames are decoded on a thread of their own; nil: when the screen is large
+    /// enough to pay for it and the thread budget allows (tests set it to compare both ways).
+    var decodingThread: Bool?
 }
 
 enum InspectPipeline {
@@ -88,7 +91,7 @@ enum InspectPipeline {
         let opened = try GIFDecoder(path: file, options: settings.decode)
         let screen = opened.screen
         // A thread pays off from a quarter-megapixel screen, and not inside a batch.
-        let threaded = FitParallelism.enabled && screen.width * screen.height >= 250_000
+        let threaded = settings.decodingThread ?? (FitParallelism.enabled && screen.width * screen.height >= 250_000)
         let decoder = PrefetchedFrames(opened, capacity: prefetchCapacity(width: screen.width, height: screen.height), threaded: threaded)
         defer { decoder.stop() }
         var frameCount = 0
@@ -109,7 +112,7 @@ enum InspectPipeline {
         var sampleInfos: [GIFFrameInfo] = []
         do {
             var previous: PixelRect?
-            while stats.frames < sampleCount, let frame = try decoder.next() {
+            while stats.frames < sampleCount, let frame = try decoder.nextCanvas() {
                 // Only this frame's rectangle and the previous one's (its disposal) can change.
                 let rect = frame.info.rect
                 let changed = previous.map { $0.union(rect) } ?? rect
@@ -164,8 +167,15 @@ enum InspectPipeline {
             }
         }
 
-        // From here on only the pixels around the measured layers are read.
-        if let area = measuredArea(inspection.tracks, width: screen.width, height: screen.height) { decoder.restrict(to: area) }
+        // From here on only the pixels around the measured layers are read. With a decoding
+        // thread and the first frames recorded, later frames come as their changes there, so
+        // that decoding goes on while the recorded frames are measured; they are played onto
+        // the recording's last canvas.
+        let area = measuredArea(inspection.tracks, width: screen.width, height: screen.height)
+        let sendsChanges = threaded && recording.isComplete && area != nil
+        if let area {
+            if sendsChanges { decoder.sendChanges(within: area, budget: changeBudget) } else { decoder.restrict(to: area) }
+        }
 
         // Measure every frame: the sampled ones from the recording (or decoded again when it
         // outgrew its cap), then the rest as the decoder goes on.
@@ -178,18 +188,40 @@ enum InspectPipeline {
             measured += 1
             settings.progress.update(measured)
         }
+        var canvas: RGBAImage?
         if recording.isComplete {
-            recording.replayReleasing { i, image in measure(image, sampleInfos[i]) }
+            canvas = recording.replayReleasing { i, image in measure(image, sampleInfos[i]) }
         } else {
             let again = try GIFDecoder(path: file, options: settings.decode)
             while again.framesDecoded < sampleInfos.count, let frame = try again.next() { measure(frame.image, frame.info) }
         }
-        while let frame = try decoder.next() { measure(frame.image, frame.info) }
+        if !sendsChanges { canvas = nil }
+        while let item = try decoder.next() {
+            switch item {
+            case .canvas(let frame):
+                // Decoded before the changes began: the canvas to play them on follows it.
+                if let area, canvas != nil { canvas!.copyRegion(area, from: frame.image) }
+                measure(frame.image, frame.info)
+            case .change(let change):
+                guard var image = canvas else {
+                    throw CLIError("\(file): internal error: a frame's changes arrived with no canvas to apply them to", exitCode: CLIError.Code.internalError)
+                }
+                canvas = nil  // so the canvas is written in place, not copied
+                change.apply(to: &image)
+                measure(image, change.info)
+                canvas = image
+            }
+        }
         inspection = measuring.finish()
         inspection.warnings = decoder.warnings.map(\.description)
         finishRings(&inspection, settings: settings)
         return inspection
     }
+
+    /// Bytes of frame changes the decoding thread may have waiting once the rings are known:
+    /// while the recorded first frames are measured (on a 2000-frame file of small delta
+    /// frames about 20 ms, some 150 frames' decoding) the decoder goes on as far as this allows.
+    static let changeBudget = 3 << 20
 
     /// Frames the decoding thread may have ready ahead of the measuring: at most two, and no
     /// more than about 4 MB of canvases. The pool behind them holds two canvases more (one being

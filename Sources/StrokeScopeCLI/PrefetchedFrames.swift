@@ -11,8 +11,20 @@ import Raster
 /// over: holding it would make every later frame copy the whole canvas). A frame kept by the
 /// reader past its turn is copied on write, never changed under it.
 final class PrefetchedFrames: @unchecked Sendable {
+    /// What the decoding thread hands over: a whole canvas, or (once `sendChanges` was called)
+    /// the part of the canvas the frame changed.
+    enum Handover {
+        case canvas(GIFFrame)
+        case change(FrameChange)
+    }
+
     private let condition = ConditionLock()
-    private var buffer: [GIFFrame] = []
+    private var buffer: [Handover] = []
+    /// Bytes of changes waiting in `buffer`, and how many may wait (see `sendChanges`).
+    private var bufferedBytes = 0
+    private var changeBudget = 0
+    /// Once set, frames are handed over as their changes within this part of the canvas.
+    private var changeRegion: PixelRect?
     private var finished = false
     private var stopped = false
     private var failure: Error?
@@ -44,20 +56,28 @@ final class PrefetchedFrames: @unchecked Sendable {
     }
 
     /// The next frame, nil after the last; rethrows the decoder's error in its place.
-    func next() throws -> GIFFrame? {
+    func next() throws -> Handover? {
         // The reader lets go of each frame before asking for the next, so the decoder's own
         // canvas can be handed over without a copy.
-        guard threaded else { return try decoder.next() }
+        guard threaded else { return try decoder.next().map(Handover.canvas) }
         condition.lock()
         defer { condition.unlock() }
         while buffer.isEmpty && !finished { condition.wait() }
         if !buffer.isEmpty {
-            let frame = buffer.removeFirst()
+            let item = buffer.removeFirst()
+            bufferedBytes -= item.byteCount
             condition.broadcast()
-            return frame
+            return item
         }
         if let failure { throw failure }
         return nil
+    }
+
+    /// The next frame before `sendChanges` is called: always a whole canvas.
+    func nextCanvas() throws -> GIFFrame? {
+        guard let item = try next() else { return nil }
+        guard case .canvas(let frame) = item else { preconditionFailure("nextCanvas() after sendChanges") }
+        return frame
     }
 
     /// Ends the decoding thread early (it exits at its next frame). Callers that may stop
@@ -79,6 +99,21 @@ final class PrefetchedFrames: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// From the next frame decoded on, hand frames over as what they changed within `region`
+    /// (`FrameChange`), with up to `budget` bytes of them waiting, instead of as canvases with
+    /// one frame waiting: while the reader is busy with something else (measuring the recorded
+    /// first frames) the decoding thread goes on, where a canvas a frame would soon fill memory.
+    /// The reader applies the changes to a canvas of its own that shows the frame before the
+    /// first change (see `InspectPipeline`). Only on a decoding thread of its own.
+    func sendChanges(within region: PixelRect, budget: Int) {
+        condition.lock()
+        changeRegion = region
+        self.region = region
+        changeBudget = budget
+        condition.broadcast()  // a canvas waiting for room may join now (`hasRoom`)
+        condition.unlock()
+    }
+
     /// The decoder's warnings; complete once `next()` has returned nil.
     var warnings: [GIFWarning] {
         guard threaded else { return decoder.warnings }
@@ -89,22 +124,25 @@ final class PrefetchedFrames: @unchecked Sendable {
 
     private func decodeAll() {
         while true {
-            let frame: GIFFrame?
+            let item: Handover?
             do {
-                frame = try decodeIntoPool()
+                item = try decodeNext()
             } catch {
                 finish(failure: error)
                 return
             }
             condition.lock()
-            guard let frame, !stopped else {
+            guard let item, !stopped else {
                 finished = true
                 condition.broadcast()
                 condition.unlock()
                 return
             }
-            while buffer.count >= capacity && !stopped { condition.wait() }
-            if !stopped { buffer.append(frame) }
+            while !hasRoom(for: item) && !stopped { condition.wait() }
+            if !stopped {
+                buffer.append(item)
+                bufferedBytes += item.byteCount
+            }
             condition.broadcast()
             condition.unlock()
         }
@@ -118,9 +156,36 @@ final class PrefetchedFrames: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next frame, copied into the pool; the decoder's canvas is let go before returning.
-    private func decodeIntoPool() throws -> GIFFrame? {
+    /// Whether `item` may join the waiting ones (the lock held): canvases by count, changes by
+    /// bytes, and a change always when nothing waits.
+    private func hasRoom(for item: Handover) -> Bool {
+        switch item {
+        // The canvas decoded last before the changes began joins at once: no canvas follows it,
+        // and the pool has room for it (one waiting, one being read, it).
+        case .canvas: return buffer.count < capacity || changeRegion != nil
+        case .change(let change): return buffer.isEmpty || bufferedBytes + change.byteCount <= changeBudget
+        }
+    }
+
+    /// The next frame, as a pool canvas or as its change; the decoder's canvas is let go
+    /// before returning.
+    private func decodeNext() throws -> Handover? {
         guard let decoded = try decoder.next() else { return nil }
+        condition.lock()
+        let changeRegion = self.changeRegion
+        condition.unlock()
+        guard let changeRegion else { return .canvas(intoPool(decoded)) }
+        pool = []  // canvases are no longer handed over (those waiting are the reader's now)
+        let bounds = decoded.image.bounds
+        // Only this frame's rectangle and the previous one's (its disposal) can have changed.
+        let rect = decoded.info.rect
+        let changed = (previousRect.map { $0.union(rect) } ?? bounds).intersection(bounds).intersection(changeRegion)
+        previousRect = rect
+        return .change(FrameChange(info: decoded.info, copying: changed, of: decoded.image))
+    }
+
+    /// `decoded` copied into the pool.
+    private func intoPool(_ decoded: GIFFrame) -> GIFFrame {
         let image = decoded.image
         let bounds = image.bounds
         if pool.isEmpty {
@@ -147,5 +212,54 @@ final class PrefetchedFrames: @unchecked Sendable {
         pool[slot].copyRegion(dirty, from: image)
         filled[slot] = true
         return GIFFrame(info: decoded.info, image: pool[slot])
+    }
+}
+
+extension PrefetchedFrames.Handover {
+    /// Bytes of pixels a change holds (a canvas counts by number, not here).
+    var byteCount: Int {
+        if case .change(let change) = self { return change.byteCount }
+        return 0
+    }
+}
+
+/// A frame handed over as the pixels of the part of the canvas it changed.
+struct FrameChange {
+    var info: GIFFrameInfo
+    /// Where the canvas changed (within the region asked for; may be empty).
+    var rect: PixelRect
+    /// Its pixels, row by row.
+    var pixels: [UInt8]
+
+    /// The change of `canvas` within `rect` (inside the canvas), copied.
+    init(info: GIFFrameInfo, copying rect: PixelRect, of canvas: RGBAImage) {
+        self.info = info
+        self.rect = rect.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : rect
+        let r = self.rect, rowBytes = r.width * 4
+        pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * r.height) { copy, initialized in
+            canvas.pixels.withUnsafeBufferPointer { source in
+                for row in 0..<r.height {
+                    (copy.baseAddress! + row * rowBytes).initialize(from: source.baseAddress! + ((r.y + row) * canvas.width + r.x) * 4, count: rowBytes)
+                }
+            }
+            initialized = rowBytes * r.height
+        }
+    }
+
+    var byteCount: Int { pixels.count }
+
+    /// Writes the change into `canvas` (the canvas it was taken from, as of the frame before).
+    func apply(to canvas: inout RGBAImage) {
+        let r = rect, rowBytes = r.width * 4
+        guard !r.isEmpty else { return }
+        precondition(r.x >= 0 && r.y >= 0 && r.maxX <= canvas.width && r.maxY <= canvas.height, "a change outside the canvas")
+        let width = canvas.width
+        canvas.pixels.withUnsafeMutableBufferPointer { target in
+            pixels.withUnsafeBufferPointer { source in
+                for row in 0..<r.height {
+                    (target.baseAddress! + ((r.y + row) * width + r.x) * 4).update(from: source.baseAddress! + row * rowBytes, count: rowBytes)
+                }
+            }
+        }
     }
 }
