@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Telling round caps from butt caps when no model says which, and correcting measured ends.
 public enum CapInference {
     /// The caps that explain the stroke's ends better over many frames (see
@@ -25,9 +31,31 @@ public enum CapInference {
         let roundBetter = evidence.filter { $0.round < $0.butt }.count, buttBetter = evidence.filter { $0.butt < $0.round }.count
         guard roundBetter + buttBetter >= 3 else { return nil }
         let share = Double(roundBetter) / Double(roundBetter + buttBetter)
-        if round < 0.9 * butt && share >= 0.6 { return .round }
-        if butt < 0.9 * round && share <= 0.4 { return .butt }
+        // The ends that prefer a shape must also be too many to be chance (a sign test): on
+        // a thin 1-bit line most ends fit both shapes alike, and two ends against one once
+        // judged a butt-capped line round.
+        let significant = { (majority: Int) in signTestTail(majority, of: roundBetter + buttBetter) <= significance }
+        if round < 0.9 * butt && share >= 0.6 && significant(roundBetter) { return .round }
+        if butt < 0.9 * round && share <= 0.4 && significant(buttBetter) { return .butt }
         return nil
+    }
+
+    /// The chance level below which the ends' preference counts (one-sided).
+    static let significance = 0.05
+
+    /// P(X ≥ k) for X ~ Binomial(n, ½): how likely k or more of n ends prefer one shape when
+    /// neither fits better.
+    static func signTestTail(_ k: Int, of n: Int) -> Double {
+        guard k > 0 else { return 1 }
+        guard k <= n else { return 0 }
+        // Terms C(n, i) / 2ⁿ from i = n down, each from the one before; in logs, so that
+        // hundreds of ends neither overflow nor underflow.
+        var logTerm = -Double(n) * log(2.0), total = 0.0
+        for i in stride(from: n, through: k, by: -1) {
+            total += exp(logTerm)
+            logTerm += log(Double(i)) - log(Double(n - i + 1))
+        }
+        return min(total, 1)
     }
 }
 
