@@ -220,7 +220,9 @@ enum InspectPipeline {
 
     /// Bytes of frame changes the decoding thread may have waiting once the rings are known:
     /// while the recorded first frames are measured (on a 2000-frame file of small delta
-    /// frames about 20 ms, some 150 frames' decoding) the decoder goes on as far as this allows.
+    /// frames about 20 ms, some 150 frames' decoding) the decoder goes on as far as this allows
+    /// (there some 50 frames of 58 kB; a larger budget was no faster there, and costs its size
+    /// at the peak).
     static let changeBudget = 3 << 20
 
     /// Frames the decoding thread may have ready ahead of the measuring: at most two, and no

@@ -9,7 +9,9 @@ import Raster
 /// Each frame handed over is a canvas from a small pool, brought up to date by copying only
 /// what changed since that canvas last held a frame (the decoder's own canvas cannot be handed
 /// over: holding it would make every later frame copy the whole canvas). A frame kept by the
-/// reader past its turn is copied on write, never changed under it.
+/// reader past its turn is copied on write, never changed under it. After `sendChanges`,
+/// frames come as the pixels they changed instead (`FrameChange`), which the reader plays onto
+/// a canvas of its own: many of them fit where one canvas would.
 final class PrefetchedFrames: @unchecked Sendable {
     /// What the decoding thread hands over: a whole canvas, or (once `sendChanges` was called)
     /// the part of the canvas the frame changed.
