@@ -13,7 +13,7 @@ public struct CapEvidenceJob: Sendable {
     let canvasHeight: Int
     /// The end's neighbourhood (`RingEndShape.neighbourhood`) within the canvas, and its pixels.
     let box: PixelRect
-    let pixels: [UInt8]
+    let crop: RGBAImage
     let ring: RingGeometry
     let lineWidth: Double
     let reference: Double
@@ -31,19 +31,7 @@ public struct CapEvidenceJob: Sendable {
         canvasHeight = image.height
         let box = RingEndShape.neighbourhood(of: ring, lineWidth: lineWidth, reference: reference).intersection(image.bounds)
         self.box = box
-        var pixels = [UInt8](repeating: 0, count: max(0, box.width * box.height * 4))
-        if !box.isEmpty {
-            image.pixels.withUnsafeBufferPointer { source in
-                pixels.withUnsafeMutableBufferPointer { copy in
-                    let rowBytes = box.width * 4
-                    for row in 0..<box.height {
-                        let from = ((box.y + row) * image.width + box.x) * 4
-                        (copy.baseAddress! + row * rowBytes).update(from: source.baseAddress! + from, count: rowBytes)
-                    }
-                }
-            }
-        }
-        self.pixels = pixels
+        crop = image.cropped(to: box)
         self.ring = ring
         self.lineWidth = lineWidth
         self.reference = reference
@@ -56,7 +44,7 @@ public struct CapEvidenceJob: Sendable {
     }
 
     /// Bytes of pixels the job holds.
-    public var byteCount: Int { pixels.count }
+    public var byteCount: Int { crop.pixels.count }
 
     /// True when the end's whole neighbourhood lies on a canvas of `width` × `height`: the fit
     /// then always has every pixel it needs (`RingEndShape` gives up only on a cut neighbourhood
@@ -70,7 +58,7 @@ public struct CapEvidenceJob: Sendable {
     /// How much each shape leaves unexplained at its best position; nil when the canvas's edge
     /// cuts the neighbourhood.
     public func run() -> CapEvidence? {
-        pixels.withUnsafeBufferPointer { px in
+        crop.pixels.withUnsafeBufferPointer { px in
             let (width, box, bg, axis, axisLength2) = (canvasWidth, box, background, axis, axisLength2)
             guard let shape = RingEndShape(canvasWidth: canvasWidth, canvasHeight: canvasHeight, ring: ring, lineWidth: lineWidth,
                                            reference: reference, beyondClockwise: beyondClockwise, subdivisions: 4,

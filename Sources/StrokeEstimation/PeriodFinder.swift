@@ -81,7 +81,7 @@ public enum PeriodFinder {
         var startTurns: [Double] = []
         var endTurns: [Double] = []
 
-        init(_ measurements: [ArcMeasurement], times: [Double] = []) {
+        init(_ measurements: [ArcMeasurement], times: [Double]) {
             states = measurements.map(\.state)
             codes = states.map { switch $0 { case .unknown: 0; case .arc: 1; case .empty: 2; case .full: 3 } }
             hasAngles = measurements.map { $0.startAngle != nil && $0.endAngle != nil }

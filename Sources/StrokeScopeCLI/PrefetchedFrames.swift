@@ -230,38 +230,21 @@ struct FrameChange {
     var info: GIFFrameInfo
     /// Where the canvas changed (within the region asked for; may be empty).
     var rect: PixelRect
-    /// Its pixels, row by row.
-    var pixels: [UInt8]
+    /// That part of the canvas.
+    var pixels: RGBAImage
 
     /// The change of `canvas` within `rect` (inside the canvas), copied.
     init(info: GIFFrameInfo, copying rect: PixelRect, of canvas: RGBAImage) {
         self.info = info
         self.rect = rect.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : rect
-        let r = self.rect, rowBytes = r.width * 4
-        pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * r.height) { copy, initialized in
-            canvas.pixels.withUnsafeBufferPointer { source in
-                for row in 0..<r.height {
-                    (copy.baseAddress! + row * rowBytes).initialize(from: source.baseAddress! + ((r.y + row) * canvas.width + r.x) * 4, count: rowBytes)
-                }
-            }
-            initialized = rowBytes * r.height
-        }
+        pixels = canvas.cropped(to: self.rect)
     }
 
-    var byteCount: Int { pixels.count }
+    var byteCount: Int { pixels.pixels.count }
 
     /// Writes the change into `canvas` (the canvas it was taken from, as of the frame before).
     func apply(to canvas: inout RGBAImage) {
-        let r = rect, rowBytes = r.width * 4
-        guard !r.isEmpty else { return }
-        precondition(r.x >= 0 && r.y >= 0 && r.maxX <= canvas.width && r.maxY <= canvas.height, "a change outside the canvas")
-        let width = canvas.width
-        canvas.pixels.withUnsafeMutableBufferPointer { target in
-            pixels.withUnsafeBufferPointer { source in
-                for row in 0..<r.height {
-                    (target.baseAddress! + ((r.y + row) * width + r.x) * 4).update(from: source.baseAddress! + row * rowBytes, count: rowBytes)
-                }
-            }
-        }
+        guard !rect.isEmpty else { return }
+        canvas.copy(pixels, toX: rect.x, y: rect.y)
     }
 }
