@@ -168,11 +168,12 @@ enum InspectPipeline {
         }
 
         // From here on only the pixels around the measured layers are read. With a decoding
-        // thread and the first frames recorded, later frames come as their changes there, so
-        // that decoding goes on while the recorded frames are measured; they are played onto
-        // the recording's last canvas.
+        // thread, later frames come as their changes there, so that decoding goes on while the
+        // first frames are measured (from the recording, or decoded again when it outgrew its
+        // cap), and no canvas of the pool waits meanwhile; the changes are played onto the
+        // last of those first frames.
         let area = measuredArea(inspection.tracks, width: screen.width, height: screen.height)
-        let sendsChanges = threaded && recording.isComplete && area != nil
+        let sendsChanges = threaded && area != nil
         if let area {
             if sendsChanges { decoder.sendChanges(within: area, budget: changeBudget) } else { decoder.restrict(to: area) }
         }
@@ -193,14 +194,18 @@ enum InspectPipeline {
             canvas = recording.replayReleasing { i, image in measure(image, sampleInfos[i]) }
         } else {
             let again = try GIFDecoder(path: file, options: settings.decode)
-            while again.framesDecoded < sampleInfos.count, let frame = try again.next() { measure(frame.image, frame.info) }
+            while again.framesDecoded < sampleInfos.count, let frame = try again.next() {
+                measure(frame.image, frame.info)
+                // The last one is kept to play the changes on (the decoder is done with it,
+                // so it is not copied).
+                if again.framesDecoded == sampleInfos.count { canvas = frame.image }
+            }
         }
         if !sendsChanges { canvas = nil }
         while let item = try decoder.next() {
             switch item {
             case .canvas(let frame):
-                // Decoded before the changes began: the canvas to play them on follows it.
-                if let area, canvas != nil { canvas!.copyRegion(area, from: frame.image) }
+                // No changes asked for (decoding in place, or nothing to measure).
                 measure(frame.image, frame.info)
             case .change(let change):
                 guard var image = canvas else {

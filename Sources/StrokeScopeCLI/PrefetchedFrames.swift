@@ -112,7 +112,12 @@ final class PrefetchedFrames: @unchecked Sendable {
         changeRegion = region
         self.region = region
         changeBudget = budget
-        condition.broadcast()  // a canvas waiting for room may join now (`hasRoom`)
+        // Canvases already waiting become changes of the whole region (the reader's canvas is
+        // brought up to date with them all the same), so the pool's canvases are let go now,
+        // not when read: on a large screen each is 4 MB at the run's peak.
+        buffer = buffer.map { $0.asChange(within: region) }
+        bufferedBytes = buffer.reduce(0) { $0 + $1.byteCount }
+        condition.broadcast()  // a canvas waiting for room may join now, as a change
         condition.unlock()
     }
 
@@ -134,13 +139,18 @@ final class PrefetchedFrames: @unchecked Sendable {
                 return
             }
             condition.lock()
-            guard let item, !stopped else {
+            guard var item, !stopped else {
                 finished = true
                 condition.broadcast()
                 condition.unlock()
                 return
             }
-            while !hasRoom(for: item) && !stopped { condition.wait() }
+            while true {
+                // A canvas decoded before `sendChanges` joins as a change (see there).
+                if let changeRegion { item = item.asChange(within: changeRegion) }
+                if stopped || hasRoom(for: item) { break }
+                condition.wait()
+            }
             if !stopped {
                 buffer.append(item)
                 bufferedBytes += item.byteCount
@@ -162,9 +172,7 @@ final class PrefetchedFrames: @unchecked Sendable {
     /// bytes, and a change always when nothing waits.
     private func hasRoom(for item: Handover) -> Bool {
         switch item {
-        // The canvas decoded last before the changes began joins at once: no canvas follows it,
-        // and the pool has room for it (one waiting, one being read, it).
-        case .canvas: return buffer.count < capacity || changeRegion != nil
+        case .canvas: return buffer.count < capacity
         case .change(let change): return buffer.isEmpty || bufferedBytes + change.byteCount <= changeBudget
         }
     }
@@ -172,12 +180,14 @@ final class PrefetchedFrames: @unchecked Sendable {
     /// The next frame, as a pool canvas or as its change; the decoder's canvas is let go
     /// before returning.
     private func decodeNext() throws -> Handover? {
-        guard let decoded = try decoder.next() else { return nil }
         condition.lock()
         let changeRegion = self.changeRegion
         condition.unlock()
+        // Once changes are asked for, canvases are no longer handed over: the pool goes before
+        // the next frame is decoded, not after.
+        if changeRegion != nil { pool = [] }
+        guard let decoded = try decoder.next() else { return nil }
         guard let changeRegion else { return .canvas(intoPool(decoded)) }
-        pool = []  // canvases are no longer handed over (those waiting are the reader's now)
         let bounds = decoded.image.bounds
         // Only this frame's rectangle and the previous one's (its disposal) can have changed.
         let rect = decoded.info.rect
@@ -222,6 +232,14 @@ extension PrefetchedFrames.Handover {
     var byteCount: Int {
         if case .change(let change) = self { return change.byteCount }
         return 0
+    }
+
+    /// A canvas as the change that brings any earlier canvas up to it within `region` (all of
+    /// it, copied); a change as it is.
+    func asChange(within region: PixelRect) -> Self {
+        guard case .canvas(let frame) = self else { return self }
+        let whole = region.intersection(frame.image.bounds)
+        return .change(FrameChange(info: frame.info, copying: whole, of: frame.image))
     }
 }
 
