@@ -86,13 +86,14 @@ enum InspectPipeline {
     }
 
     private static func inspect(_ file: String, _ settings: InspectSettings) throws -> Inspection {
-        // Decoding starts at once on a second thread, a few frames ahead of the statistics and
-        // measuring; meanwhile a structure scan (no pixels) says how many frames there are.
+        // Decoding starts at once on a second thread, ahead of the statistics and measuring;
+        // meanwhile a structure scan (no pixels) says how many frames there are.
         let opened = try GIFDecoder(path: file, options: settings.decode)
         let screen = opened.screen
         // A thread pays off from a quarter-megapixel screen, and not inside a batch.
         let threaded = settings.decodingThread ?? (FitParallelism.enabled && screen.width * screen.height >= 250_000)
-        let decoder = PrefetchedFrames(opened, capacity: prefetchCapacity(width: screen.width, height: screen.height), threaded: threaded)
+        let decoder = PrefetchedFrames(opened, budget: changeBudget, threaded: threaded)
+        var player = FramePlayer(width: screen.width, height: screen.height, file: file)
         defer { decoder.stop() }
         var frameCount = 0
         do {
@@ -112,7 +113,8 @@ enum InspectPipeline {
         var sampleInfos: [GIFFrameInfo] = []
         do {
             var previous: PixelRect?
-            while stats.frames < sampleCount, let frame = try decoder.nextCanvas() {
+            while stats.frames < sampleCount, let item = try decoder.next() {
+                let frame = try player.frame(item)
                 // Only this frame's rectangle and the previous one's (its disposal) can change.
                 let rect = frame.info.rect
                 let changed = previous.map { $0.union(rect) } ?? rect
@@ -123,6 +125,8 @@ enum InspectPipeline {
             }
             recording.finishRecording()
         }
+        // Meanwhile, and while the rings are searched for, the decoding thread goes on with the
+        // frames after the sample (as far as the change budget allows).
         var inspection = Inspection(file: file, canvasWidth: screen.width, canvasHeight: screen.height)
         var rings: [RingGeometry]
         if let c = settings.circle {
@@ -167,15 +171,9 @@ enum InspectPipeline {
             }
         }
 
-        // From here on only the pixels around the measured layers are read. With a decoding
-        // thread, later frames come as their changes there, so that decoding goes on while the
-        // first frames are measured (from the recording, or decoded again when it outgrew its
-        // cap), and no canvas of the pool waits meanwhile; the changes are played onto the
-        // last of those first frames.
-        let area = measuredArea(inspection.tracks, width: screen.width, height: screen.height)
-        let sendsChanges = threaded && area != nil
-        if let area {
-            if sendsChanges { decoder.sendChanges(within: area, budget: changeBudget) } else { decoder.restrict(to: area) }
+        // From here on only the pixels around the measured layers are read.
+        if let area = measuredArea(inspection.tracks, width: screen.width, height: screen.height) {
+            decoder.narrow(to: area)
         }
 
         // Measure every frame: the sampled ones from the recording (or decoded again when it
@@ -189,33 +187,19 @@ enum InspectPipeline {
             measured += 1
             settings.progress.update(measured)
         }
-        var canvas: RGBAImage?
         if recording.isComplete {
-            canvas = recording.replayReleasing { i, image in measure(image, sampleInfos[i]) }
+            // The replay ends on the picture the player shows: one canvas is enough.
+            let hadCanvas = player.canvas != nil
+            player.release()
+            let last = recording.replayReleasing { i, image in measure(image, sampleInfos[i]) }
+            if hadCanvas, let last { player.resume(from: last) }
         } else {
             let again = try GIFDecoder(path: file, options: settings.decode)
-            while again.framesDecoded < sampleInfos.count, let frame = try again.next() {
-                measure(frame.image, frame.info)
-                // The last one is kept to play the changes on (the decoder is done with it,
-                // so it is not copied).
-                if again.framesDecoded == sampleInfos.count { canvas = frame.image }
-            }
+            while again.framesDecoded < sampleInfos.count, let frame = try again.next() { measure(frame.image, frame.info) }
         }
-        if !sendsChanges { canvas = nil }
         while let item = try decoder.next() {
-            switch item {
-            case .canvas(let frame):
-                // No changes asked for (decoding in place, or nothing to measure).
-                measure(frame.image, frame.info)
-            case .change(let change):
-                guard var image = canvas else {
-                    throw CLIError("\(file): internal error: a frame's changes arrived with no canvas to apply them to", exitCode: CLIError.Code.internalError)
-                }
-                canvas = nil  // so the canvas is written in place, not copied
-                change.apply(to: &image)
-                measure(image, change.info)
-                canvas = image
-            }
+            let frame = try player.frame(item)
+            measure(frame.image, frame.info)
         }
         inspection = measuring.finish()
         inspection.warnings = decoder.warnings.map(\.description)
@@ -229,16 +213,6 @@ enum InspectPipeline {
     /// (there some 50 frames of 58 kB; a larger budget was no faster there, and costs its size
     /// at the peak).
     static let changeBudget = 3 << 20
-
-    /// Frames the decoding thread may have ready ahead of the measuring: at most two, and no
-    /// more than about 4 MB of canvases. The pool behind them holds two canvases more (one being
-    /// read, one being filled). One frame ahead is enough to keep both cores busy in the steady
-    /// state; more only helps while the rings are searched for (a fraction of a second, once),
-    /// and each one is a whole canvas (4 MB at 1000×1000) held for the entire run. Before this
-    /// bound 16 MB of frames could wait: 13 canvases (19 MB) on 600×600, 6 (24 MB) on 1000×1000.
-    static func prefetchCapacity(width: Int, height: Int) -> Int {
-        max(1, min(1, (4 << 20) / max(1, width * height * 4)))
-    }
 
     /// The pixels the measurers read: each ring's band and each path's line, with a wide margin
     /// (the samplers reach a line width and a few pixels past the stroke); nil for none.

@@ -1,22 +1,9 @@
 import Testing
 @testable import StrokeScopeCLI
 
-/// What replaced Foundation in the tool (Threads.swift, OutputPaths.swift) and the bound on
-/// frames decoded ahead (issue 9's memory target).
-@Suite("Without Foundation: paths, threads, and the prefetch bound")
+/// What replaced Foundation in the tool (Threads.swift, OutputPaths.swift).
+@Suite("Without Foundation: paths and threads")
 struct LeanRuntimeTests {
-    @Test("frames decoded ahead hold at most about 12 MB of canvases, whatever the screen")
-    func prefetchBound() {
-        for (w, h) in [(200, 200), (600, 600), (1000, 1000), (4000, 4000), (1, 1)] {
-            let capacity = InspectPipeline.prefetchCapacity(width: w, height: h)
-            #expect(capacity >= 1)
-            // The pool holds two canvases besides the waiting ones.
-            let poolBytes = (capacity + 2) * w * h * 4
-            #expect(poolBytes <= max(12 << 20, 3 * w * h * 4), "\(w)×\(h)")
-        }
-        #expect(InspectPipeline.prefetchCapacity(width: 600, height: 600) == 1)
-    }
-
     @Test("output paths compare after resolving dots and slashes; names split as NSString did")
     func pathText() {
         #expect(OutputPaths.normalized("/a/./b//c/../d.json") == "/a/b/d.json")

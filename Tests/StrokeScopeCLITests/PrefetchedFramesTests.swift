@@ -1,0 +1,70 @@
+import GIFCodec
+import Raster
+import Testing
+@testable import StrokeScopeCLI
+
+/// The decoding thread hands frames over as their changes; played onto the reader's canvas
+/// they must give every frame exactly as decoding in place does, within a bounded buffer.
+@Suite("Frames handed over as changes and played back")
+struct PrefetchedFramesTests {
+    /// Every frame's canvas, decoded in place.
+    static func canvases(_ gif: String) throws -> [RGBAImage] {
+        let decoder = try GIFDecoder(path: gif)
+        var images: [RGBAImage] = []
+        while let frame = try decoder.next() { images.append(frame.image) }
+        return images
+    }
+
+    /// Every frame through the thread and a player, each copied out (`narrowing` after `at` frames).
+    static func played(_ gif: String, budget: Int, narrowing: (at: Int, to: PixelRect)? = nil) throws -> (images: [RGBAImage], rects: [PixelRect], source: PrefetchedFrames) {
+        let opened = try GIFDecoder(path: gif)
+        let source = PrefetchedFrames(opened, budget: budget, threaded: true)
+        defer { source.stop() }
+        var player = FramePlayer(width: opened.screen.width, height: opened.screen.height, file: gif)
+        var images: [RGBAImage] = []
+        var rects: [PixelRect] = []
+        while let item = try source.next() {
+            if case .change(let change) = item { rects.append(change.rect) }
+            if let narrowing, images.count == narrowing.at { source.narrow(to: narrowing.to) }
+            var image = try player.frame(item).image
+            image.pixels.withUnsafeMutableBufferPointer { _ in }  // a copy of its own, not the player's canvas
+            images.append(image)
+        }
+        return (images, rects, source)
+    }
+
+    @Test("delta and full frames: every frame as decoded in place; the changes waiting stay within the budget",
+          arguments: [["--delta-frames"], []])
+    func sameFrames(mode: [String]) throws {
+        let (gif, _) = try InspectCommandTests.render("loading-spinner.json", ["--scale", "2", "--size", "120x120", "--duration", "1.2", "--delay-cs", "4"] + mode)
+        let expected = try Self.canvases(gif)
+        let budget = 20_000
+        let (images, _, source) = try Self.played(gif, budget: budget)
+        #expect(expected.count == 30)
+        #expect(images.count == expected.count)
+        for (k, (a, b)) in zip(images, expected).enumerated() { #expect(a.pixels == b.pixels, "frame \(k)") }
+        #expect(source.largestChange > 0)
+        #expect(source.mostBytesWaiting <= max(budget, source.largestChange))
+        if mode.isEmpty {
+            // Full frames repaint the canvas: each change is all of it, and one waits at a time.
+            #expect(source.largestChange == 120 * 120 * 4)
+            #expect(source.mostBytesWaiting == source.largestChange)
+        }
+    }
+
+    @Test("narrowed to a region, later frames are right inside it and carry nothing from outside")
+    func narrowed() throws {
+        let (gif, _) = try InspectCommandTests.render("loading-spinner.json", ["--scale", "2", "--size", "120x120", "--duration", "1.2", "--delay-cs", "4"])
+        let expected = try Self.canvases(gif)
+        let region = PixelRect(x: 30, y: 20, width: 50, height: 40)
+        // A budget of one byte: one change waits at a time, so the thread is at most two frames
+        // ahead when the region narrows.
+        let (images, rects, _) = try Self.played(gif, budget: 1, narrowing: (at: 10, to: region))
+        #expect(images.count == expected.count)
+        for k in 0..<images.count {
+            #expect(images[k].cropped(to: region).pixels == expected[k].cropped(to: region).pixels, "frame \(k)")
+        }
+        #expect(rects[0] == PixelRect(x: 0, y: 0, width: 120, height: 120))
+        for k in 13..<rects.count { #expect(rects[k].isEmpty || rects[k].intersection(region) == rects[k], "frame \(k)") }
+    }
+}
