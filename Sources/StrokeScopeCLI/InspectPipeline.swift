@@ -212,7 +212,7 @@ enum InspectPipeline {
     /// frames about 20 ms, some 150 frames' decoding) the decoder goes on as far as this allows
     /// (there some 50 frames of 58 kB; a larger budget was no faster there, and costs its size
     /// at the peak).
-    static let changeBudget = 3 << 20
+    static let changeBudget = 1 << 20
 
     /// The pixels the measurers read: each ring's band and each path's line, with a wide margin
     /// (the samplers reach a line width and a few pixels past the stroke); nil for none.

@@ -97,49 +97,43 @@ final class PrefetchedFrames: @unchecked Sendable {
     }
 
     private func decodeAll() {
+        var failure: Error?
         while true {
-            let change: FrameChange?
+            // The frame is decoded, then room awaited for its change, and only then the change
+            // copied: copied first, it would be one more waiting (at full frames, a whole canvas).
+            let decoded: GIFFrame
             do {
-                change = try decodeNext()
+                guard let next = try decoder.next() else { break }
+                decoded = next
             } catch {
-                condition.lock()
                 failure = error
-                finished = true
-                condition.broadcast()
-                condition.unlock()
-                return
+                break
             }
             condition.lock()
-            guard let change, !stopped else {
-                finished = true
-                condition.broadcast()
-                condition.unlock()
-                return
-            }
-            while !stopped && !(buffer.isEmpty || bufferedBytes + change.byteCount <= budget) { condition.wait() }
-            if !stopped {
-                buffer.append(change)
-                bufferedBytes += change.byteCount
-                mostBytesWaiting = max(mostBytesWaiting, bufferedBytes)
-                largestChange = max(largestChange, change.byteCount)
-            }
+            // Only this frame's rectangle and the previous one's (its disposal) can have changed.
+            let bounds = decoded.image.bounds, rect = decoded.info.rect
+            let changed = (previousRect.map { $0.union(rect) } ?? bounds).intersection(bounds).intersection(region)
+            previousRect = rect
+            let bytes = FrameChange.byteCount(of: changed)
+            // Only this thread adds to the buffer: once there is room, there stays room.
+            while !stopped && !(buffer.isEmpty || bufferedBytes + bytes <= budget) { condition.wait() }
+            let stop = stopped
+            condition.unlock()
+            if stop { break }
+            let change = FrameChange(info: decoded.info, copying: changed, of: decoded.image)
+            condition.lock()
+            buffer.append(change)
+            bufferedBytes += change.byteCount
+            mostBytesWaiting = max(mostBytesWaiting, bufferedBytes)
+            largestChange = max(largestChange, change.byteCount)
             condition.broadcast()
             condition.unlock()
         }
-    }
-
-    /// The next frame's change; the decoder's canvas is let go before returning.
-    private func decodeNext() throws -> FrameChange? {
-        guard let decoded = try decoder.next() else { return nil }
         condition.lock()
-        let region = self.region
+        self.failure = failure
+        finished = true
+        condition.broadcast()
         condition.unlock()
-        let bounds = decoded.image.bounds
-        // Only this frame's rectangle and the previous one's (its disposal) can have changed.
-        let rect = decoded.info.rect
-        let changed = (previousRect.map { $0.union(rect) } ?? bounds).intersection(bounds).intersection(region)
-        previousRect = rect
-        return FrameChange(info: decoded.info, copying: changed, of: decoded.image)
     }
 }
 
@@ -159,6 +153,9 @@ struct FrameChange {
     }
 
     var byteCount: Int { pixels.pixels.count }
+
+    /// Bytes the change of `rect` holds.
+    static func byteCount(of rect: PixelRect) -> Int { rect.isEmpty ? 0 : rect.width * rect.height * 4 }
 }
 
 /// The reader's side of `PrefetchedFrames`: turns what is handed over into frames, playing
