@@ -207,11 +207,11 @@ enum InspectPipeline {
         return inspection
     }
 
-    /// Bytes of frame changes the decoding thread may have waiting once the rings are known:
-    /// while the recorded first frames are measured (on a 2000-frame file of small delta
-    /// frames about 20 ms, some 150 frames' decoding) the decoder goes on as far as this allows
-    /// (there some 50 frames of 58 kB; a larger budget was no faster there, and costs its size
-    /// at the peak).
+    /// Bytes of frame changes the decoding thread may have waiting (one change always may):
+    /// while the measuring thread is busy with something else (the rings' search, the recorded
+    /// frames) the decoder goes on as far as this allows, some 17 delta frames of 58 kB on the
+    /// speed benchmark's 600×600 file. The budget adds its size to the memory peak: 3 MB took
+    /// `fit` on bench.sh's medium file past issue 9's bound (20 MB over the C floor).
     static let changeBudget = 1 << 20
 
     /// The pixels the measurers read: each ring's band and each path's line, with a wide margin
