@@ -87,33 +87,39 @@ enum InspectPipeline {
 
     private static func inspect(_ file: String, _ settings: InspectSettings) throws -> Inspection {
         // Decoding starts at once on a second thread, ahead of the statistics and measuring;
-        // meanwhile a structure scan (no pixels) says how many frames there are.
+        // meanwhile a structure scan (no pixels) on a third says how many frames there are.
         let opened = try GIFDecoder(path: file, options: settings.decode)
         let screen = opened.screen
         // A thread pays off from a quarter-megapixel screen, and not inside a batch.
         let threaded = settings.decodingThread ?? (FitParallelism.enabled && screen.width * screen.height >= 250_000)
         let decoder = PrefetchedFrames(opened, budget: changeBudget, threaded: threaded)
-        var player = FramePlayer(width: screen.width, height: screen.height, file: file)
         defer { decoder.stop() }
-        var frameCount = 0
-        do {
-            // Its own scope: the scanning decoder holds a canvas too, not needed past the count.
-            let scan = try GIFDecoder(path: file, options: settings.decode)
-            while try scan.nextInfo() != nil { frameCount += 1 }
-        }
-        guard frameCount > 0 else { throw CLIError("\(file): the file has no frames to inspect", exitCode: CLIError.Code.malformedInput) }
+        let counting = FrameCount(file: file, options: settings.decode, threaded: threaded)
+        var player = FramePlayer(width: screen.width, height: screen.height, file: file)
 
         // What changes over time, from the first frames (all of a short animation). About
         // three seconds at a typical 30 ms: enough for a ring to show itself. The same decoder
         // then goes on to measure the rest, so the file is decoded once: the sampled frames are
-        // kept as pixel changes (up to a memory cap) and measured from those once the rings are known.
-        let sampleCount = frameCount <= 120 ? frameCount : max(120, frameCount / 10)
+        // kept as pixel changes (up to a memory cap) and measured from those once the rings are
+        // known. The sample is at least `shortAnimation` frames, so the count is needed only then.
         var stats = PixelStatistics(width: screen.width, height: screen.height)
         var recording = FrameRecording(width: screen.width, height: screen.height)
         var sampleInfos: [GIFFrameInfo] = []
+        var sampleCount: Int?
         do {
             var previous: PixelRect?
-            while stats.frames < sampleCount, let item = try decoder.next() {
+            while true {
+                if sampleCount == nil, stats.frames >= shortAnimation { sampleCount = Self.sampleCount(of: try counting.value()) }
+                if let sampleCount, stats.frames >= sampleCount { break }
+                let next: PrefetchedFrames.Handover?
+                do {
+                    next = try decoder.next()
+                } catch {
+                    // The scan's error comes first, as when the scan ran before the decoding.
+                    _ = try counting.value()
+                    throw error
+                }
+                guard let item = next else { break }
                 let frame = try player.frame(item)
                 // Only this frame's rectangle and the previous one's (its disposal) can change.
                 let rect = frame.info.rect
@@ -125,6 +131,9 @@ enum InspectPipeline {
             }
             recording.finishRecording()
         }
+        let frameCount = try counting.value()
+        guard frameCount > 0 else { throw CLIError("\(file): the file has no frames to inspect", exitCode: CLIError.Code.malformedInput) }
+        let sampled = sampleCount ?? Self.sampleCount(of: frameCount)
         // Meanwhile, and while the rings are searched for, the decoding thread goes on with the
         // frames after the sample (as far as the change budget allows).
         var inspection = Inspection(file: file, canvasWidth: screen.width, canvasHeight: screen.height)
@@ -133,7 +142,7 @@ enum InspectPipeline {
             rings = [RingFinder.ring(on: c, stats: stats)]
         } else {
             rings = RingFinder.rings(in: stats, region: settings.region)
-            if rings.isEmpty && sampleCount < frameCount {
+            if rings.isEmpty && sampled < frameCount {
                 // Nothing moved early on: look at every frame.
                 let everything = try GIFDecoder(path: file, options: settings.decode)
                 var all = PixelStatistics(width: screen.width, height: screen.height)
@@ -205,6 +214,14 @@ enum InspectPipeline {
         inspection.warnings = decoder.warnings.map(\.description)
         finishRings(&inspection, settings: settings)
         return inspection
+    }
+
+    /// Animations up to this many frames are sampled whole to find the rings.
+    static let shortAnimation = 120
+
+    /// Frames sampled to find the rings: all of a short animation, a tenth of a long one.
+    static func sampleCount(of frameCount: Int) -> Int {
+        frameCount <= shortAnimation ? frameCount : max(shortAnimation, frameCount / 10)
     }
 
     /// Bytes of frame changes the decoding thread may have waiting (one change always may):
