@@ -100,25 +100,33 @@ extension JSONValue {
                     return
                 }
             }
-            out += "[\n"
+            out.append(ascii: "[")
+            out.append(ascii: "\n")
             let inner = JSONValue.indentation(level + 1)
             for (i, item) in items.enumerated() {
-                if i > 0 { out += ",\n" }
+                if i > 0 {
+                    out.append(ascii: ",")
+                    out.append(ascii: "\n")
+                }
                 out += inner
-                item.writePretty(into: &out, level: level + 1, column: inner.utf8.count)
+                item.writePretty(into: &out, level: level + 1, column: inner.count)
             }
-            out += "\n"
+            out.append(ascii: "\n")
             out += JSONValue.indentation(level)
-            out += "]"
+            out.append(ascii: "]")
         case .object(let object):
             if object.isEmpty {
                 out += "{}"
                 return
             }
-            out += "{\n"
+            out.append(ascii: "{")
+            out.append(ascii: "\n")
             let inner = JSONValue.indentation(level + 1)
             for (i, member) in object.enumerated() {
-                if i > 0 { out += ",\n" }
+                if i > 0 {
+                    out.append(ascii: ",")
+                    out.append(ascii: "\n")
+                }
                 if case .array = member.value {
                     // Only an array's layout depends on how much stands before it on the line.
                     var prefix = JSONText()
@@ -130,32 +138,38 @@ extension JSONValue {
                 } else {
                     out += inner
                     JSONValue.writeString(member.key, into: &out)
-                    out += ": "
+                    out.append(ascii: ":")
+                    out.append(ascii: " ")
                     member.value.writePretty(into: &out, level: level + 1, column: 0)
                 }
             }
-            out += "\n"
+            out.append(ascii: "\n")
             out += JSONValue.indentation(level)
-            out += "}"
+            out.append(ascii: "}")
         default:
             writeScalar(into: &out)
         }
     }
 
-    /// Two spaces per level, made once for the usual depths (every member of a long document
-    /// is indented).
-    private static let indents: [String] = (0..<16).map { String(repeating: "  ", count: $0) }
+    /// Two spaces per level, as bytes made once for the usual depths (every member of a long
+    /// document is indented).
+    private static let indents: [[UInt8]] = (0..<16).map { [UInt8](repeating: UInt8(ascii: " "), count: 2 * $0) }
 
-    private static func indentation(_ level: Int) -> String {
-        level < indents.count ? indents[level] : String(repeating: "  ", count: level)
+    private static func indentation(_ level: Int) -> [UInt8] {
+        level < indents.count ? indents[level] : [UInt8](repeating: UInt8(ascii: " "), count: 2 * level)
     }
 
     private static func writeString(_ s: String, into out: inout JSONText) {
-        out += "\""
+        out.append(ascii: "\"")
         // Most strings (keys, states, names) need no escape: one append, not one per scalar.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += s
-            out += "\""
+        var s = s
+        let plain = s.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.bytes.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
+            out.append(ascii: "\"")
             return
         }
         // Scalars, not Characters: "\r\n" is a single Character but two escapes.
@@ -190,6 +204,15 @@ struct JSONText {
 
     static func += (text: inout JSONText, other: JSONText) {
         text.bytes.append(contentsOf: other.bytes)
+    }
+
+    static func += (text: inout JSONText, bytes: [UInt8]) {
+        text.bytes.append(contentsOf: bytes)
+    }
+
+    /// One ASCII character (punctuation, newlines: most of a document's appends).
+    mutating func append(ascii c: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: c))
     }
 
     /// Characters, as `String.count` counts them (one per byte for ASCII text).
