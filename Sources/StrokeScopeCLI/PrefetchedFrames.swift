@@ -26,6 +26,13 @@ final class PrefetchedFrames: @unchecked Sendable {
     /// The most bytes of changes that waited at once, and the largest single change: the first
     /// stays within the budget unless one change alone exceeds it.
     private(set) var mostBytesWaiting = 0
+    /// Whether a thread sleeps on the other: the reader for a change, the decoder for room
+    /// (wake-ups are sent only then).
+    private var readerWaiting = false
+    private var decoderWaiting = false
+    /// Changes that wake a waiting reader (unless they fill half the budget first, or the
+    /// decoding ends).
+    static let wakeBatch = 4
     private(set) var largestChange = 0
     /// Frames are handed over as their changes within this part of the canvas.
     private var region: PixelRect
@@ -58,11 +65,15 @@ final class PrefetchedFrames: @unchecked Sendable {
         guard threaded else { return try decoder.next().map(Handover.canvas) }
         condition.lock()
         defer { condition.unlock() }
-        while buffer.isEmpty && !finished { condition.wait() }
+        while buffer.isEmpty && !finished {
+            readerWaiting = true
+            condition.wait()
+        }
+        readerWaiting = false
         if !buffer.isEmpty {
             let change = buffer.removeFirst()
             bufferedBytes -= change.byteCount
-            condition.broadcast()
+            if decoderWaiting { condition.broadcast() }
             return .change(change)
         }
         if let failure { throw failure }
@@ -116,7 +127,13 @@ final class PrefetchedFrames: @unchecked Sendable {
             previousRect = rect
             let bytes = FrameChange.byteCount(of: changed)
             // Only this thread adds to the buffer: once there is room, there stays room.
-            while !stopped && !(buffer.isEmpty || bufferedBytes + bytes <= budget) { condition.wait() }
+            while !stopped && !(buffer.isEmpty || bufferedBytes + bytes <= budget) {
+                // The reader may be sleeping on fewer changes than wake it: it must take some.
+                if readerWaiting { condition.broadcast() }
+                decoderWaiting = true
+                condition.wait()
+            }
+            decoderWaiting = false
             let stop = stopped
             condition.unlock()
             if stop { break }
@@ -126,7 +143,9 @@ final class PrefetchedFrames: @unchecked Sendable {
             bufferedBytes += change.byteCount
             mostBytesWaiting = max(mostBytesWaiting, bufferedBytes)
             largestChange = max(largestChange, change.byteCount)
-            condition.broadcast()
+            // A waiting reader is woken for a few frames at a time, not for each: a wake-up
+            // costs the decoding thread (the slower of the two on delta frames) a system call.
+            if readerWaiting && (buffer.count >= Self.wakeBatch || 2 * bufferedBytes >= budget) { condition.broadcast() }
             condition.unlock()
         }
         condition.lock()

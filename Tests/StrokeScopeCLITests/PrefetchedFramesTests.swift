@@ -5,7 +5,7 @@ import Testing
 
 /// The decoding thread hands frames over as their changes; played onto the reader's canvas
 /// they must give every frame exactly as decoding in place does, within a bounded buffer.
-@Suite("Frames handed over as changes and played back")
+@Suite("Frames handed over as changes and played back", .timeLimit(.minutes(1)))
 struct PrefetchedFramesTests {
     /// Every frame's canvas, decoded in place.
     static func canvases(_ gif: String) throws -> [RGBAImage] {
@@ -66,5 +66,21 @@ struct PrefetchedFramesTests {
         }
         #expect(rects[0] == PixelRect(x: 0, y: 0, width: 120, height: 120))
         for k in 13..<rects.count { #expect(rects[k].isEmpty || rects[k].intersection(region) == rects[k], "frame \(k)") }
+    }
+
+    @Test("changes that hold nothing (a region where nothing moves) still reach a waiting reader, whatever the budget")
+    func emptyChanges() throws {
+        let (gif, _) = try InspectCommandTests.render("loading-spinner.json", ["--scale", "2", "--size", "120x120", "--duration", "1.2", "--delay-cs", "4",
+                                                                              "--delta-frames"])
+        // Delta frames cover only the ring's changes (or one pixel at the origin, for a frame
+        // that changes nothing), and the bottom-right corner holds no part of the ring: after
+        // the narrowing, every change is empty.
+        let corner = PixelRect(x: 116, y: 116, width: 4, height: 4)
+        for budget in [1, 1 << 20] {
+            let (images, rects, _) = try Self.played(gif, budget: budget, narrowing: (at: 1, to: corner))
+            #expect(images.count == 30)
+            // With a budget of one byte the thread is at most two frames ahead of the narrowing.
+            if budget == 1 { #expect(rects.suffix(26).allSatisfy { $0.isEmpty }) }
+        }
     }
 }
