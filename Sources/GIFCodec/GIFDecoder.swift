@@ -120,17 +120,19 @@ public final class GIFDecoder {
 
     /// The next displayed frame, or `nil` after the last one.
     public func next() throws(GIFError) -> GIFFrame? {
-        try advance(decodePixels: true)
+        guard let info = try advance(decodePixels: true) else { return nil }
+        return GIFFrame(info: info, image: compositor.canvas)
     }
 
     /// The next displayed frame's stored description without decoding its pixels (a fast
     /// structure scan: the LZW data is skipped, so pixel warnings are not reported and the
     /// canvas is not updated). Do not mix with `next()` on one decoder.
     public func nextInfo() throws(GIFError) -> GIFFrameInfo? {
-        try advance(decodePixels: false)?.info
+        try advance(decodePixels: false)
     }
 
-    private func advance(decodePixels: Bool) throws(GIFError) -> GIFFrame? {
+    /// Reads up to the next image and decodes it onto the canvas (when asked); its description.
+    private func advance(decodePixels: Bool) throws(GIFError) -> GIFFrameInfo? {
         while !finished {
             var type = UNDEFINED_RECORD_TYPE
             let before = source.offset
@@ -208,7 +210,7 @@ public final class GIFDecoder {
         if code == COMMENT_EXT_FUNC_CODE && first { commentCount += 1 }
     }
 
-    private func readImage(decodePixels: Bool) throws(GIFError) -> GIFFrame? {
+    private func readImage(decodePixels: Bool) throws(GIFError) -> GIFFrameInfo? {
         guard DGifGetImageDesc(gif) == GIF_OK else {
             // giflib reads the LZW minimum code size last and refuses sizes above 8 with a
             // read error, which would otherwise look like truncation.
@@ -259,7 +261,7 @@ public final class GIFDecoder {
             hasGraphicControl: control.present, localPaletteSize: local.count,
             interlaced: desc.Interlace, warnings: [])
 
-        let visible = rect.intersection(compositor.canvas.bounds)
+        let visible = rect.intersection(PixelRect(x: 0, y: 0, width: screen.width, height: screen.height))
         if visible != rect {
             info.warnings.append(.clipped(frame: index, rect: rect, screenWidth: screen.width, screenHeight: screen.height))
         }
@@ -267,7 +269,7 @@ public final class GIFDecoder {
             try skipImageData()
             if finished { return nil }
             framesDecoded += 1
-            return GIFFrame(info: info, image: compositor.canvas)
+            return info
         }
         compositor.beginFrame(rect: visible, disposal: control.disposal)
 
@@ -306,7 +308,7 @@ public final class GIFDecoder {
             finished = true
         }
         framesDecoded += 1
-        return GIFFrame(info: info, image: compositor.canvas)
+        return info
     }
 
     /// Reads past the LZW data of an image that is not drawn.
@@ -328,11 +330,11 @@ public final class GIFDecoder {
     // MARK: - Errors
 
     /// Throws `error`, or under `--lenient` records it and ends the animation here.
-    private func stop(_ reason: GIFError.Reason) throws(GIFError) -> GIFFrame? {
+    private func stop(_ reason: GIFError.Reason) throws(GIFError) -> GIFFrameInfo? {
         try stop(GIFError(file: file, reason: reason))
     }
 
-    private func stop(_ error: GIFError) throws(GIFError) -> GIFFrame? {
+    private func stop(_ error: GIFError) throws(GIFError) -> GIFFrameInfo? {
         finished = true
         guard options.lenient else { throw error }
         warnings.append(.stoppedEarly(error.message))
