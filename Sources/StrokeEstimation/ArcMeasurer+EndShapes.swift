@@ -1,16 +1,26 @@
 import Raster
+import StrokeGeometry
 
 extension ArcMeasurer {
     /// The neighbourhood of an end (`RingEndShape`) reaches this far along the arc past a cap.
     static let endNeighbourhood = 2.5
-    /// 1-bit pixels whose centre lies this close to the band's edge (pixels) are left out of the
-    /// fits: whether they are set depends on the line width and radius, known only to a fraction
-    /// of a pixel, more than on the end.
+    /// 1-bit pixels whose centre lies this close to the band's edge (pixels) depend on the line
+    /// width and radius, known only to a fraction of a pixel, as much as on the end: they count
+    /// `binaryEdgeWeight` each in the end fits (the short-piece fits leave them out).
     static let binaryEdgeMargin = 0.3
+    /// What a disagreeing 1-bit pixel near the band's edge counts for in the end fits: so little
+    /// that all of them together never outweigh one pixel inside the band (a neighbourhood holds
+    /// far fewer than a thousand), so they only choose among the positions that the pixels inside
+    /// explain equally well. On a thin line most pixels lie near an edge; leaving them out let an
+    /// end of a 2.5 px line (r 20 px) lie anywhere in 2.4° (0.85 px); with them it lies within 0.46°.
+    static let binaryEdgeWeight = 1e-3
     /// Sub-points per pixel side for 1-bit pixels: a pixel is set where the stroke covers half
     /// of it (the renderer's coverage is exact area), which for a round cap's curved edge or a
-    /// pixel across the band's edge is not where its centre is covered.
-    static let binarySubdivisions = 8
+    /// pixel across the band's edge is not where its centre is covered. Odd, so that a straight
+    /// edge covers half of the sub-points exactly when it covers the pixel's centre, as it covers
+    /// half of the area: with 8 × 8 an edge within 1/16 px of the centre covered exactly half of
+    /// them either way, and a pixel 0.02 px outside a 2.5 px line's band read as set.
+    static let binarySubdivisions = 9
 
     /// Fits the main piece's two ends with the exact butt and round end shapes.
     ///
@@ -33,10 +43,20 @@ extension ArcMeasurer {
         // and a cap that narrow must be drawn longer to cover the same pixels: on 1-bit pixels,
         // where the fits place the ends, such a frame takes the width of the last solid frame.
         // (Anti-aliased ends are placed by area with the frame's own width, as before.)
-        let w = binary && !lastFrameSolid ? referenceWidth ?? measuredWidth : measuredWidth
+        var w = binary && !lastFrameSolid ? referenceWidth ?? measuredWidth : measuredWidth
         // 1-bit pixels near the band's edges are set or not by a tenth of a pixel: those fits need
         // the centre line. (Anti-aliased ends are placed by area and keep the ring as found.)
-        let ring = binary ? self.ring.centreLine(lineWidth: w) : self.ring
+        var ring = binary ? self.ring.centreLine(lineWidth: w) : self.ring
+        if binary {
+            // Better still, the band's edges fitted to the 1-bit bodies measured so far: a thin
+            // line's width read from its 1-bit ink is good to about a tenth of a pixel and varies
+            // from frame to frame (`OneBitBandEdges`).
+            addBodyPixels(image, low: low, high: high, lineWidth: w, background: bg, ink: ink)
+            if let edges = bandEdges, edges.isSettled {
+                w = edges.centreLine.width
+                ring.circle = Circle(center: ring.circle.center, radius: edges.centreLine.radius)
+            }
+        }
         let R = ring.circle.radius
         let span = wrap(high - low) * Double.pi / 180 * R
         let clearance = 2 * (w / 2 + Self.endNeighbourhood + 1)
@@ -68,7 +88,7 @@ extension ArcMeasurer {
             for (reference, beyondClockwise) in [(high, true), (low, false)] {
                 guard let shape = RingEndShape(image: image, ring: ring, lineWidth: w, reference: reference,
                                                beyondClockwise: beyondClockwise, subdivisions: Self.binarySubdivisions, halfCoverage: true,
-                                               edgeMargin: Self.binaryEdgeMargin,
+                                               edgeMargin: Self.binaryEdgeMargin, edgeWeight: Self.binaryEdgeWeight,
                                                buttRange: buttRange, roundRange: roundRange, coverage: coverage) else { return }
                 let butt = shape.fit(.butt, within: buttRange)
                 let round = shape.fit(.round, within: roundRange)
@@ -100,6 +120,24 @@ extension ArcMeasurer {
         result.endAngle = clockwise ? fittedHigh.butt : fittedLow.butt
         result.roundCapEnds = clockwise ? (fittedLow.round, fittedHigh.round) : (fittedHigh.round, fittedLow.round)
         return result
+    }
+
+    /// Adds the 1-bit pixels along the body of the piece from `low` to `high` (clockwise) to
+    /// `bandEdges`: those clear of both ends by a cap and an end neighbourhood.
+    mutating func addBodyPixels(_ image: RGBAImage, low: Double, high: Double, lineWidth w: Double,
+                                background bg: SIMD4<Float>, ink: SIMD4<Float>) {
+        if bandEdges == nil { bandEdges = OneBitBandEdges(radius: ring.circle.radius, lineWidth: ring.lineWidth) }
+        guard bandEdges?.wantsMore == true else { return }
+        let axis = ink - bg
+        let axisLength2 = (axis * axis).sum()
+        guard axisLength2 > 0 else { return }
+        let centre = ring.circle.center
+        image.pixels.withUnsafeBufferPointer { px in
+            bandEdges?.add(centre: centre.x, centre.y, from: low, to: high, endMargin: w / 2 + Self.endNeighbourhood,
+                           width: image.width, height: image.height) { x, y in
+                Self.coverage(px, (y * image.width + x) * 4, background: bg, axis: axis, axisLength2: axisLength2, binary: true) >= 0.5
+            }
+        }
     }
 
     /// A pixel's observed coverage (byte offset `offset`): its colour's projection from the

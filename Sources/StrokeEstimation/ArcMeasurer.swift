@@ -23,6 +23,9 @@ public struct ArcMeasurer: Sendable {
     /// shorter piece's width reads short (the median ink across the band of a round cap's chords,
     /// not of the line), so the 1-bit end fits take `referenceWidth` then (`fitEndShapes`).
     private(set) var lastFrameSolid = false
+    /// The band's edges fitted to the 1-bit pixels of the bodies measured so far (nil until
+    /// a 1-bit frame is measured): the geometry of the 1-bit end fits once settled.
+    var bandEdges: OneBitBandEdges?
     /// Ends still to be fitted with both cap shapes for `capEvidence`: 200 ends judge the caps
     /// steadily (fewer let a 2 px line's verdict flip with the frames sampled). Set it to 0 when
     /// the cap is known, to skip that work.

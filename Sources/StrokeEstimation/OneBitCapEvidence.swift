@@ -15,8 +15,9 @@ struct OneBitCapEvidence: Sendable, Equatable, Hashable {
     /// width measured from 1-bit pixels reads up to about a quarter too wide (1.5 px lines read
     /// 1.6–1.9 px), and the likelihoods peak sharply at the right width, so the steps are fine.
     static let widthFactors = stride(from: 0.7, through: 1.201, by: 0.05).map { $0 }
-    /// Sub-points per pixel side for the area coverage that a 1-bit pixel is thresholded from.
-    static let subdivisions = 8
+    /// Sub-points per pixel side for the area coverage that a 1-bit pixel is thresholded from
+    /// (odd: see `ArcMeasurer.binarySubdivisions`).
+    static let subdivisions = 9
 
     /// Per width factor: log-likelihood of the pixels under a butt end and under a round end.
     var butt: [Double]

@@ -27,7 +27,8 @@ struct RingEndShape {
     struct Fit: Equatable {
         /// Radians past the reference angle, in the drawing direction.
         var offset: Double
-        /// Sum of squared differences between observed and predicted coverage (pixels).
+        /// Sum of squared differences between observed and predicted coverage (pixels), each
+        /// pixel's times its weight.
         var cost: Double
         /// How likely the pixels are under this shape with the end anywhere in the range (a
         /// uniform prior): the log of the mean over the range of exp(−`mismatchPenalty` · cost).
@@ -45,6 +46,8 @@ struct RingEndShape {
 
     /// Observed coverage per pixel (0...1).
     private let observed: [Double]
+    /// Per pixel: how much its squared coverage difference counts (1, or `edgeWeight`).
+    private let weights: [Double]
     /// Per shape: the end positions it can be fitted within, the count per pixel of sub-points
     /// whose threshold is at or below that range (covered at every end in it), and the
     /// thresholds (radians) inside the range with their pixel, sorted by threshold. Thresholds
@@ -90,15 +93,16 @@ struct RingEndShape {
     /// `buttRange` and `roundRange` bound the end positions (radians past the reference) that
     /// `fit` may be asked about for each shape (by default any). `halfCoverage`: the pixels are
     /// 1-bit, set where half of their `n` × `n` sub-points are covered. Pixels whose centre lies
-    /// within `edgeMargin` px of the band's edge are left out. Nil when the image's edge cuts
+    /// within `edgeMargin` px of the band's edge are left out, or with an `edgeWeight` above 0
+    /// count that much each instead of 1 (see `ArcMeasurer.binaryEdgeWeight`). Nil when the image's edge cuts
     /// the neighbourhood.
     init?(image: RGBAImage, ring: RingGeometry, lineWidth w: Double, reference: Double, beyondClockwise: Bool,
-          subdivisions n: Int, halfCoverage: Bool = false, edgeMargin: Double = 0,
+          subdivisions n: Int, halfCoverage: Bool = false, edgeMargin: Double = 0, edgeWeight: Double = 0,
           buttRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
           roundRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
           coverage: (Int) -> Double) {
         self.init(canvasWidth: image.width, canvasHeight: image.height, ring: ring, lineWidth: w, reference: reference,
-                  beyondClockwise: beyondClockwise, subdivisions: n, halfCoverage: halfCoverage, edgeMargin: edgeMargin,
+                  beyondClockwise: beyondClockwise, subdivisions: n, halfCoverage: halfCoverage, edgeMargin: edgeMargin, edgeWeight: edgeWeight,
                   buttRange: buttRange, roundRange: roundRange, coverage: coverage)
     }
 
@@ -106,7 +110,7 @@ struct RingEndShape {
     /// reads (byte offsets as in an `RGBAImage` of that size): a copy of the neighbourhood
     /// alone will do (`CapEvidenceJob`).
     init?(canvasWidth: Int, canvasHeight: Int, ring: RingGeometry, lineWidth w: Double, reference: Double, beyondClockwise: Bool,
-          subdivisions n: Int, halfCoverage: Bool = false, edgeMargin: Double = 0,
+          subdivisions n: Int, halfCoverage: Bool = false, edgeMargin: Double = 0, edgeWeight: Double = 0,
           buttRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
           roundRange: ClosedRange<Double> = -Double.infinity...Double.infinity,
           coverage: (Int) -> Double) {
@@ -122,6 +126,7 @@ struct RingEndShape {
         let along = h + 2.5, across = h + 1
         let box = Self.neighbourhood(of: ring, lineWidth: w, reference: reference)
         var observed: [Double] = []
+        var weights: [Double] = []
         var butt = Thresholds(range: buttRange, below: [])
         var round = Thresholds(range: roundRange, below: [])
         var buttOpen: [Double] = [], roundOpen: [Double] = []
@@ -139,12 +144,15 @@ struct RingEndShape {
             for x in box.x..<(box.x + box.width) {
                 // The pixel is used when its centre lies in the neighbourhood.
                 let (rc, uc) = Self.polar(Double(x) + 0.5 - cx, Double(y) + 0.5 - cy, theta0, direction)
-                guard abs(rc - R) <= across, abs(uc) <= maxAngle, abs(abs(rc - R) - h) >= edgeMargin else { continue }
+                guard abs(rc - R) <= across, abs(uc) <= maxAngle else { continue }
+                let nearEdge = abs(abs(rc - R) - h) < edgeMargin
+                guard !nearEdge || edgeWeight > 0 else { continue }
                 // A neighbourhood cut by the image's edge is not fitted: the missing pixels
                 // would weigh for neither shape.
                 guard x >= 0, y >= 0, x < canvasWidth, y < canvasHeight else { return nil }
                 let pixel = observed.count
                 observed.append(coverage((y * canvasWidth + x) * 4))
+                weights.append(nearEdge ? edgeWeight : 1)
                 butt.below.append(0)
                 round.below.append(0)
                 // Per shape: every sub-point at or below the range (true), every one above (false),
@@ -187,6 +195,7 @@ struct RingEndShape {
             }
         }
         self.observed = observed
+        self.weights = weights
         // A stable sort: equal thresholds keep the order they were found in, so the sweep adds
         // up the cost in the same order as over the whole neighbourhood's sorted thresholds.
         butt.inside.sort { $0.threshold < $1.threshold }
@@ -235,7 +244,7 @@ struct RingEndShape {
         var cost = 0.0
         for (p, c) in observed.enumerated() {
             let d = c - Double(count[p]) * scale
-            cost += d * d
+            cost += weights[p] * d * d
         }
         let target = (range.lowerBound + range.upperBound) / 2
         var best = Fit(offset: range.lowerBound, cost: .infinity)
@@ -265,7 +274,7 @@ struct RingEndShape {
             let before = observed[p] - Double(count[p]) * scale
             count[p] += 1
             let after = observed[p] - Double(count[p]) * scale
-            cost += after * after - before * before
+            cost += weights[p] * (after * after - before * before)
             k += 1
         }
         consider(until: range.upperBound)
