@@ -55,9 +55,9 @@ let package = Package(
             dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "Fitting", "Inference"]
         ),
         // On Linux the tool links the Swift runtime statically: the binary runs on a machine
-        // (a CI runner) that has no Swift toolchain, and it starts in 2.9 ms instead of 4.8 ms
-        // with 8.2 MB resident instead of 10.9 MB, as only the parts of the runtime it uses are
-        // mapped (docs/BENCHMARKS.md, session 6). Apple platforms ship the runtime in the OS.
+        // (a CI runner) that has no Swift toolchain, and it starts faster and smaller, as only
+        // the parts of the runtime it uses are mapped (start-up figures: scripts/bench-ab.sh,
+        // docs/BENCHMARKS.md, session 6). Apple platforms ship the runtime in the OS.
         .executableTarget(
             name: "strokescope",
             dependencies: ["StrokeScopeCLI"],
