@@ -75,4 +75,32 @@ public struct CapEvidence: Sendable, Equatable {
     /// On 1-bit pixels: how likely the pixels are under each shape at a few line widths
     /// (`OneBitCapEvidence`); nil for anti-aliased ends.
     var oneBit: OneBitCapEvidence?
+    /// Where the end lay; nil when unknown (the end then counts as distinct from every other).
+    var place: EndPlace? = nil
+}
+
+/// Where one end of a ring's stroke lay, for telling a new end from one seen before: a static
+/// end shows the same pixels, with the same dithering and the same small misfits, in every
+/// frame, and those repeats are one observation, not many (`CapInference`).
+struct EndPlace: Sendable, Equatable {
+    /// Pixels of arc from 12 o'clock, clockwise, along the ring's centre line.
+    var arc: Double
+    /// The ring's circumference along its centre line (pixels), for wrapping at 12 o'clock.
+    var circumference: Double
+    /// Which way the stroke's ink lies from the end (`RingEndShape`'s `beyondClockwise`).
+    var beyondClockwise: Bool
+
+    /// The end near `reference` degrees on `ring`.
+    init(reference: Double, ring: RingGeometry, beyondClockwise: Bool) {
+        circumference = 2 * Double.pi * ring.circle.radius
+        arc = reference / 360 * circumference
+        self.beyondClockwise = beyondClockwise
+    }
+
+    /// True when `other` is the same end within `tolerance` pixels along the arc.
+    func repeats(_ other: EndPlace, within tolerance: Double) -> Bool {
+        guard beyondClockwise == other.beyondClockwise else { return false }
+        let d = abs(arc - other.arc).truncatingRemainder(dividingBy: circumference)
+        return min(d, circumference - d) <= tolerance
+    }
 }

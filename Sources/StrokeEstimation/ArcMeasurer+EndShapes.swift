@@ -106,7 +106,8 @@ extension ArcMeasurer {
                 let oneBit = costs.butt == costs.round
                     ? OneBitCapEvidence(image: image, ring: ring, lineWidth: w, reference: reference, beyondClockwise: beyondClockwise,
                                         slack: slack, coverage: coverage) : nil
-                evidence.append(CapEvidence(butt: costs.butt, round: costs.round, oneBit: oneBit))
+                evidence.append(CapEvidence(butt: costs.butt, round: costs.round, oneBit: oneBit,
+                                            place: EndPlace(reference: reference, ring: ring, beyondClockwise: beyondClockwise)))
             }
         }
         guard fitted.count == 2 else { return m }

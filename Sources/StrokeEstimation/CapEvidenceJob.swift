@@ -68,7 +68,8 @@ public struct CapEvidenceJob: Sendable {
                 let local = ((i / width - box.y) * box.width + (i % width - box.x)) * 4
                 return ArcMeasurer.coverage(px, local, background: bg, axis: axis, axisLength2: axisLength2, binary: false)
             }) else { return nil }
-            return CapEvidence(butt: shape.fit(.butt, within: buttRange).cost, round: shape.fit(.round, within: roundRange).cost)
+            return CapEvidence(butt: shape.fit(.butt, within: buttRange).cost, round: shape.fit(.round, within: roundRange).cost,
+                               place: EndPlace(reference: reference, ring: ring, beyondClockwise: beyondClockwise))
         }
     }
 }

@@ -22,7 +22,8 @@ public enum CapInference {
     }
 
     /// The judgement from how much each shape leaves unexplained at its best position.
-    private static func inferFromCosts(_ evidence: [CapEvidence]) -> CapStyle? {
+    private static func inferFromCosts(_ all: [CapEvidence]) -> CapStyle? {
+        let evidence = distinctEnds(all)
         guard evidence.count >= 6 else { return nil }
         let butt = evidence.reduce(0) { $0 + $1.butt }, round = evidence.reduce(0) { $0 + $1.round }
         // Both the total and most of the ends that prefer one shape must agree: a few badly
@@ -38,6 +39,37 @@ public enum CapInference {
         if round < 0.9 * butt && share >= 0.6 && significant(roundBetter) { return .round }
         if butt < 0.9 * round && share <= 0.4 && significant(buttBetter) { return .butt }
         return nil
+    }
+
+    /// How far apart (pixels along the arc) two ends must lie to count as two observations.
+    /// An end that has not moved shows the same pixels again, and on dithered or quantized
+    /// pixels its misfit under each shape is the same bias every time: a spinner whose start
+    /// holds at 12 o'clock for half the animation once outvoted the moving end's evidence
+    /// and had a butt-capped 2 px line judged round (accuracy suite, seed 8, ring-069).
+    static let repeatTolerance = 0.1
+
+    /// The evidence with each run of repeats of one end (within `repeatTolerance` of the
+    /// first end of its group) replaced by its mean; ends without a place are kept as they are.
+    static func distinctEnds(_ evidence: [CapEvidence]) -> [CapEvidence] {
+        var groups: [(first: CapEvidence, butt: Double, round: Double, count: Int)] = []
+        var result: [CapEvidence] = []
+        for e in evidence {
+            guard let place = e.place else { result.append(e); continue }
+            if let k = groups.firstIndex(where: { $0.first.place.map { $0.repeats(place, within: repeatTolerance) } ?? false }) {
+                groups[k].butt += e.butt
+                groups[k].round += e.round
+                groups[k].count += 1
+            } else {
+                groups.append((e, e.butt, e.round, 1))
+            }
+        }
+        for g in groups {
+            var mean = g.first
+            mean.butt = g.butt / Double(g.count)
+            mean.round = g.round / Double(g.count)
+            result.append(mean)
+        }
+        return result
     }
 
     /// The chance level below which the ends' preference counts (one-sided).

@@ -49,7 +49,8 @@ struct CapEvidenceJobTests {
                         }
                     }
                     let shape = try #require(direct)
-                    let expected = CapEvidence(butt: shape.fit(.butt, within: buttRange).cost, round: shape.fit(.round, within: roundRange).cost)
+                    let expected = CapEvidence(butt: shape.fit(.butt, within: buttRange).cost, round: shape.fit(.round, within: roundRange).cost,
+                                               place: EndPlace(reference: reference, ring: ring, beyondClockwise: beyondClockwise))
                     #expect(job.run() == expected)
                     #expect(job.byteCount < image.pixels.count / 4, "the job copies the neighbourhood, not the canvas")
                     checked += 1
