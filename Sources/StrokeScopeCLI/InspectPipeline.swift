@@ -131,6 +131,10 @@ enum InspectPipeline {
             }
             recording.finishRecording()
         }
+        // A complete recording's replay ends on the picture the player shows: the player's
+        // canvas goes now, not after the rings' search and the samplers' set-up (the peak).
+        let replayResumes = recording.isComplete && player.canvas != nil
+        if recording.isComplete { player.release() }
         let frameCount = try counting.value()
         guard frameCount > 0 else { throw CLIError("\(file): the file has no frames to inspect", exitCode: CLIError.Code.malformedInput) }
         let sampled = sampleCount ?? Self.sampleCount(of: frameCount)
@@ -197,11 +201,9 @@ enum InspectPipeline {
             settings.progress.update(measured)
         }
         if recording.isComplete {
-            // The replay ends on the picture the player shows: one canvas is enough.
-            let hadCanvas = player.canvas != nil
-            player.release()
+            // The replay ends on the picture the player showed (released above).
             let last = recording.replayReleasing { i, image in measure(image, sampleInfos[i]) }
-            if hadCanvas, let last { player.resume(from: last) }
+            if replayResumes, let last { player.resume(from: last) }
         } else {
             let again = try GIFDecoder(path: file, options: settings.decode)
             while again.framesDecoded < sampleInfos.count, let frame = try again.next() { measure(frame.image, frame.info) }

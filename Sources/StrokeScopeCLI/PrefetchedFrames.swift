@@ -9,7 +9,7 @@ import Raster
 /// rectangle and its predecessor's disposal, within the region asked for), which the reader
 /// plays onto a canvas of its own (`FramePlayer`). A delta frame's change is a few kilobytes,
 /// so many frames can wait within `budget` bytes and neither thread waits for the other frame
-/// by frame; a frame that repaints the whole canvas waits alone. Memory stays the budget and
+/// by frame; a frame that repaints the whole canvas is copied only when the reader asks for it. Memory stays the budget and
 /// a few canvases, whatever the frame count.
 final class PrefetchedFrames: @unchecked Sendable {
     /// What is handed over: on the thread, a change; decoding in place, the decoder's canvas.
@@ -34,6 +34,8 @@ final class PrefetchedFrames: @unchecked Sendable {
     /// decoding ends).
     static let wakeBatch = 4
     private(set) var largestChange = 0
+    /// Changes larger than the budget copied while the reader was busy (none should be).
+    private(set) var largeCopiedAhead = 0
     /// Frames are handed over as their changes within this part of the canvas.
     private var region: PixelRect
     private var finished = false
@@ -48,7 +50,8 @@ final class PrefetchedFrames: @unchecked Sendable {
     private let threaded: Bool
 
     /// Starts decoding `decoder`'s frames; only this object touches it from now on. On a
-    /// thread, up to `budget` bytes of changes wait (one change always may, whatever its size).
+    /// thread, up to `budget` bytes of changes wait (one larger change may, once the reader waits
+    /// for it).
     init(_ decoder: GIFDecoder, budget: Int, threaded: Bool = true) {
         self.decoder = decoder
         self.budget = budget
@@ -67,6 +70,8 @@ final class PrefetchedFrames: @unchecked Sendable {
         defer { condition.unlock() }
         while buffer.isEmpty && !finished {
             readerWaiting = true
+            // A decoder holding back a change larger than the budget copies it now.
+            if decoderWaiting { condition.broadcast() }
             condition.wait()
         }
         readerWaiting = false
@@ -126,14 +131,19 @@ final class PrefetchedFrames: @unchecked Sendable {
             let changed = (previousRect.map { $0.union(rect) } ?? bounds).intersection(bounds).intersection(region)
             previousRect = rect
             let bytes = FrameChange.byteCount(of: changed)
-            // Only this thread adds to the buffer: once there is room, there stays room.
-            while !stopped && !(buffer.isEmpty || bufferedBytes + bytes <= budget) {
+            // Only this thread adds to the buffer: once there is room, there stays room. A change
+            // larger than the budget (a whole 1000 × 1000 frame is 4 MB) is copied only once the
+            // reader waits for it: copied ahead, it would be a canvas more at the peak, beside
+            // the reader's (while the rings are searched for, the frame before it too); held
+            // back, it costs the reader the copy, a fraction of the frame's decode.
+            while !stopped && !(bufferedBytes + bytes <= budget || (buffer.isEmpty && readerWaiting)) {
                 // The reader may be sleeping on fewer changes than wake it: it must take some.
                 if readerWaiting { condition.broadcast() }
                 decoderWaiting = true
                 condition.wait()
             }
             decoderWaiting = false
+            if bytes > budget && !readerWaiting { largeCopiedAhead += 1 }
             let stop = stopped
             condition.unlock()
             if stop { break }

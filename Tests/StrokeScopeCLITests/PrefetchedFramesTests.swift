@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import GIFCodec
 import Raster
 import Testing
@@ -50,6 +53,25 @@ struct PrefetchedFramesTests {
             #expect(source.largestChange == 120 * 120 * 4)
             #expect(source.mostBytesWaiting == source.largestChange)
         }
+    }
+
+    @Test("a frame larger than the budget is copied only when the reader asks for it, not while it is busy")
+    func largeFramesWaitForTheReader() throws {
+        let (gif, _) = try InspectCommandTests.render("loading-spinner.json", ["--scale", "2", "--size", "120x120", "--duration", "0.6", "--delay-cs", "4"])
+        let opened = try GIFDecoder(path: gif)
+        let source = PrefetchedFrames(opened, budget: 20_000, threaded: true)
+        defer { source.stop() }
+        var player = FramePlayer(width: 120, height: 120, file: gif)
+        var frames = 0
+        while let item = try source.next() {
+            _ = try player.frame(item)
+            frames += 1
+            usleep(3_000)  // busy measuring: the decoder is done with the next frame long before
+        }
+        #expect(frames == 15)
+        #expect(source.largestChange == 120 * 120 * 4)
+        #expect(source.largeCopiedAhead == 0)
+        #expect(source.mostBytesWaiting == source.largestChange)
     }
 
     @Test("narrowed to a region, later frames are right inside it and carry nothing from outside")
