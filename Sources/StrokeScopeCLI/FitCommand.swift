@@ -75,6 +75,7 @@ enum FitCommand {
         let visuals = try VisualOutputs.read(args)
         let progress = Progress(console: console, quiet: args.flag("quiet"))
         c.settings.progress = progress
+        c.settings.decodingThread = DecodingThreadSetting.from(console.environment)
         let outcome = try FitRun.run(file: file, document: c.document, modelFile: c.modelFile, settings: c.settings, options: c.options)
         if !args.flag("quiet") { for w in outcome.warnings { console.warn("\(file): \(w)") } }
         let failures = c.thresholds.failures(outcome.result)

@@ -46,6 +46,7 @@ enum InferCommand {
         let output = args.value("output")
         if let output { try OutputPaths.checkFile(output, force: args.flag("force")) }
         settings.progress = Progress(console: console, quiet: args.flag("quiet"))
+        settings.decodingThread = DecodingThreadSetting.from(console.environment)
         var options = InferenceOptions()
         options.scale = settings.scale ?? 1
         let scaleStated = settings.scale != nil

@@ -40,6 +40,7 @@ enum InspectCommand {
         let visuals = try VisualOutputs.read(args)
         let progress = Progress(console: console, quiet: args.flag("quiet"))
         settings.progress = progress
+        settings.decodingThread = DecodingThreadSetting.from(console.environment)
         if let modelFile = args.value("model") {
             let document = try ModelFile.load(modelFile, console: console, quiet: args.flag("quiet"), limitFrom: args)
             settings.model = try ModelFile.resolve(document, file: modelFile, sets: [])

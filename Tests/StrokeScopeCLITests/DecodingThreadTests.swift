@@ -29,4 +29,27 @@ struct DecodingThreadTests {
         #expect(Self.readings(inPlace).count >= 150)
         #expect(Self.readings(threaded) == Self.readings(inPlace))
     }
+
+    @Test("STROKESCOPE_DECODING_THREAD turns the thread on or off; the output is the same either way")
+    func environmentSetting() throws {
+        #expect(DecodingThreadSetting.from(["STROKESCOPE_DECODING_THREAD": "on"]) == true)
+        #expect(DecodingThreadSetting.from(["STROKESCOPE_DECODING_THREAD": "off"]) == false)
+        #expect(DecodingThreadSetting.from(["STROKESCOPE_DECODING_THREAD": "yes"]) == nil)
+        #expect(DecodingThreadSetting.from([:]) == nil)
+        // A small screen, decoded in place by default, through the thread when asked.
+        let (gif, _) = try InspectCommandTests.render("loading-spinner.json", ["--scale", "2", "--size", "120x120", "--duration", "6", "--delay-cs", "4"])
+        func run(_ environment: [String: String], _ arguments: [String]) -> (Int32, String) {
+            let out = BufferSink(), err = BufferSink()
+            let code = StrokeScope.run(arguments: arguments, console: Console(out: out, err: err, environment: environment))
+            return (code, out.text)
+        }
+        for arguments in [["inspect", gif, "--format", "json", "--quiet"],
+                          ["fit", gif, "--model", ModelCommandTests.fixture("loading-spinner.json"), "--set", "D=1.5", "--format", "json", "--quiet"]] {
+            let inPlace = run(["STROKESCOPE_DECODING_THREAD": "off"], arguments)
+            let threaded = run(["STROKESCOPE_DECODING_THREAD": "on"], arguments)
+            #expect(inPlace.0 == 0)
+            #expect(threaded.0 == 0)
+            #expect(threaded.1 == inPlace.1, "\(arguments[0])")
+        }
+    }
 }

@@ -40,12 +40,21 @@ public enum Fuzz {
     /// sanitizer report ends the process, which is what the fuzzer looks for; an exit code
     /// outside the contract's set is turned into a crash too, so it is found and kept.
     @discardableResult
-    public static func run(_ arguments: [String]) -> Int32 {
-        let code = StrokeScope.run(arguments: arguments, console: Console(out: BufferSink(), err: BufferSink()))
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) -> Int32 {
+        let code = StrokeScope.run(arguments: arguments, console: Console(out: BufferSink(), err: BufferSink(), environment: environment))
         guard [0, 1, 64, 65, 66, 73].contains(code) else {
             fatalError("fuzz: \(arguments.joined(separator: " ")) exited \(code), not a contract exit code")
         }
         return code
+    }
+}
+
+extension Fuzz {
+    /// The environment for one input's `inspect` or `fit`: every other input (by its size) has
+    /// its frames decoded on a thread of their own, which the small screens the limits allow
+    /// would otherwise never reach (`STROKESCOPE_DECODING_THREAD`).
+    public static func environment(forInputOfSize size: Int) -> [String: String] {
+        size % 2 == 0 ? ["STROKESCOPE_DECODING_THREAD": "on"] : [:]
     }
 }
 

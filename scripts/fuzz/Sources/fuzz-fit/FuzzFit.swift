@@ -9,8 +9,9 @@ public func fuzzFit(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let length = min(Int(data[0]) | Int(data[1]) << 8, size - 2)
     let model = Fuzz.write(UnsafeRawBufferPointer(start: data + 2, count: length), name: "model.json")
     let gif = Fuzz.write(UnsafeRawBufferPointer(start: data + 2 + length, count: size - 2 - length), name: "input.gif")
-    Fuzz.run(["fit", gif, "--model", model, "--format", "json", "--lenient"] + Fuzz.fitLimits)
-    Fuzz.run(["check", gif, "--model", model, "--rate", "1", "--lenient"] + Fuzz.fitLimits)
+    let environment = Fuzz.environment(forInputOfSize: size)
+    Fuzz.run(["fit", gif, "--model", model, "--format", "json", "--lenient"] + Fuzz.fitLimits, environment: environment)
+    Fuzz.run(["check", gif, "--model", model, "--rate", "1", "--lenient"] + Fuzz.fitLimits, environment: environment)
     return 0
 }
 

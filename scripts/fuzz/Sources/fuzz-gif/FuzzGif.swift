@@ -11,7 +11,7 @@ public func fuzzGIF(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         while let frame = try? decoder.next() { _ = frame.image.pixels.count }
     }
     Fuzz.run(["info", path, "--format", "json"] + Fuzz.limits)
-    Fuzz.run(["inspect", path, "--format", "json", "--lenient"] + Fuzz.limits)
+    Fuzz.run(["inspect", path, "--format", "json", "--lenient"] + Fuzz.limits, environment: Fuzz.environment(forInputOfSize: size))
     return 0
 }
 
