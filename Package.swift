@@ -24,6 +24,8 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // glibc's mallopt, for the executable alone (Linux; part of libc, nothing to install).
+        .systemLibrary(name: "CMallocTuning"),
 
         // Pure-Swift pixel buffers, drawing and the bitmap font.
         .target(name: "Raster"),
@@ -60,7 +62,7 @@ let package = Package(
         // docs/BENCHMARKS.md, session 6). Apple platforms ship the runtime in the OS.
         .executableTarget(
             name: "strokescope",
-            dependencies: ["StrokeScopeCLI"],
+            dependencies: ["StrokeScopeCLI", .target(name: "CMallocTuning", condition: .when(platforms: [.linux]))],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
         ),
         // Writes the project's bundled fixtures deterministically (scripts/make-fixtures.sh).

@@ -1,24 +1,34 @@
 #!/usr/bin/env bash
-# Two strokescope builds side by side on one GIF: `info` (the decode pass) and `inspect` of
-# each, interleaved run by run so that drift on a shared machine hits both alike. Prints the
-# median and best wall clock of each, `inspect` over `info` (issue 5's ratio), the peak memory
-# of each `inspect`, and each build's start-up (`--version`: median time, resident memory).
+# Two strokescope builds side by side on one GIF: `info` (the decode pass) and `inspect` (or
+# `fit`) of each, interleaved run by run so that drift on a shared machine hits both alike.
+# Prints the median and best wall clock of each, the command over `info` (issue 5's ratio for
+# `inspect`), the peak memory of each, and each build's start-up (`--version`: median time,
+# resident memory).
 #
-# Usage: scripts/bench-ab.sh [--runs N] FILE.gif BIN_A BIN_B [INSPECT ARGS...]
-#   --runs N   rounds (default 15); each round runs info (A), inspect A, inspect B
+# Usage: scripts/bench-ab.sh [--runs N] [--command inspect|fit] FILE.gif BIN_A BIN_B [ARGS...]
+#   --runs N      rounds (default 15); each round runs info (A), the command with A, then B
+#   --command C   inspect (default) or fit; ARGS go to it (fit needs --model M.json)
 # Example, a change against main:
 #   git worktree add /tmp/before main && (cd /tmp/before && swift build -c release --product strokescope)
 #   scripts/bench-ab.sh /tmp/strokescope-bench/spinner-600x600-2000-subrect.gif \
 #       /tmp/before/.build/release/strokescope .build/release/strokescope
 set -euo pipefail
 runs=15
-if [ "${1:-}" = "--runs" ]; then runs="$2"; shift 2; fi
-if [ $# -lt 3 ]; then sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
+command=inspect
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) runs="$2"; shift 2 ;;
+        --command) command="$2"; shift 2 ;;
+        *) break ;;
+    esac
+done
+case "$command" in inspect|fit) ;; *) echo "bench-ab.sh: --command must be inspect or fit" >&2; exit 2 ;; esac
+if [ $# -lt 3 ]; then sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
 file="$1" a="$2" b="$3"; shift 3
 for f in "$file" "$a" "$b"; do [ -e "$f" ] || { echo "bench-ab.sh: $f: no such file" >&2; exit 2; }; done
-exec python3 - "$runs" "$file" "$a" "$b" "$@" <<'PY'
+exec python3 - "$runs" "$command" "$file" "$a" "$b" "$@" <<'PY'
 import resource, statistics, subprocess, sys, time
-runs, gif, a, b, extra = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
+runs, command, gif, a, b, extra = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:]
 
 def timed(cmd):
     t = time.perf_counter()
@@ -32,8 +42,8 @@ def peak_mb(cmd):
 runs_of = {"info": [], "A": [], "B": []}
 for _ in range(runs):
     runs_of["info"].append(timed([a, "info", gif, "--format", "json"]))
-    runs_of["A"].append(timed([a, "inspect", gif, "--format", "json"] + extra))
-    runs_of["B"].append(timed([b, "inspect", gif, "--format", "json"] + extra))
+    runs_of["A"].append(timed([a, command, gif, "--format", "json"] + extra))
+    runs_of["B"].append(timed([b, command, gif, "--format", "json"] + extra))
 info_med, info_best = statistics.median(runs_of["info"]), min(runs_of["info"])
 print(f"{runs} interleaved rounds on {gif}")
 print("| command | median s | best s | median / info | best / info | peak MB |")
@@ -41,8 +51,8 @@ print("|---|---:|---:|---:|---:|---:|")
 print(f"| info (A) | {info_med:.4f} | {info_best:.4f} | | | {peak_mb([a, 'info', gif, '--format', 'json']):.1f} |")
 for k, binary in (("A", a), ("B", b)):
     v = runs_of[k]
-    print(f"| inspect {k} | {statistics.median(v):.4f} | {min(v):.4f} | {statistics.median(v) / info_med:.3f}× | {min(v) / info_best:.3f}× "
-          f"| {peak_mb([binary, 'inspect', gif, '--format', 'json'] + extra):.1f} |")
+    print(f"| {command} {k} | {statistics.median(v):.4f} | {min(v):.4f} | {statistics.median(v) / info_med:.3f}× | {min(v) / info_best:.3f}× "
+          f"| {peak_mb([binary, command, gif, '--format', 'json'] + extra):.1f} |")
 for k, binary in (("A", a), ("B", b)):
     starts = [timed([binary, "--version"]) for _ in range(40)]
     print(f"start-up {k}: median {statistics.median(starts) * 1000:.2f} ms, {peak_mb([binary, '--version']):.1f} MB resident")

@@ -4,12 +4,22 @@ import Glibc
 import Darwin
 #endif
 import StrokeScopeCLI
+#if canImport(CMallocTuning)
+import CMallocTuning
+#endif
 
 // No Foundation here or in the modules the tool links (see Sources/StrokeScopeCLI/Threads.swift):
 // loading it costs every run about 9 MB and a few milliseconds.
 
 // A closed pipe (`| head`) must end output quietly, not kill the process.
 signal(SIGPIPE, SIG_IGN)
+#if canImport(CMallocTuning)
+// One malloc arena for all threads: glibc gives each thread that allocates an arena of its own,
+// and the decoding, cap-evidence and search threads' arenas each kept freed memory resident
+// (about 1.5 MB of `fit`'s peak on bench.sh's medium file). The threads allocate little once
+// running, so sharing one arena's lock costs no measurable time (docs/BENCHMARKS.md).
+mallopt(M_ARENA_MAX, 1)
+#endif
 // All behaviour lives in StrokeScopeCLI so that it can be tested in-process.
 let console = Console.process(environment: processEnvironment())
 exit(StrokeScope.run(arguments: Array(CommandLine.arguments.dropFirst()), console: console))
