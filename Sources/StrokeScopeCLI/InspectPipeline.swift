@@ -421,10 +421,11 @@ struct FractionMapper {
         var s = fraction(start), e = fraction(end)
         // Near the path's start (within half a degree, or the line width's angle) a measured
         // end can fall on either side of the seam: a start just before it means 0, an end just
-        // after it means 1.
+        // after it means 1. When both are near, the nearer one is the one across: a piece
+        // from 359.98° to 4° starts at 0, and one from 356° to 0.02° ends at 1.
         let tolerance = max(0.5, ring.lineWidth / ring.circle.radius * 180 / Double.pi) / sweep
-        if e < s {
-            if e < tolerance { e = 1 } else if 1 - s < tolerance { s = 0 }
+        if e < s, min(1 - s, e) < tolerance {
+            if 1 - s <= e { s = 0 } else { e = 1 }
         }
         guard s <= e else { return nil }
         return (s, e)
