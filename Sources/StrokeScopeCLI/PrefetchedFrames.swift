@@ -9,8 +9,8 @@ import Raster
 /// rectangle and its predecessor's disposal, within the region asked for), which the reader
 /// plays onto a canvas of its own (`FramePlayer`). A delta frame's change is a few kilobytes,
 /// so many frames can wait within `budget` bytes and neither thread waits for the other frame
-/// by frame; a frame that repaints the whole canvas is copied only when the reader asks for it. Memory stays the budget and
-/// a few canvases, whatever the frame count.
+/// by frame; a frame that repaints the whole canvas is copied only when the reader asks for it.
+/// Memory stays the budget and a few canvases, whatever the frame count.
 final class PrefetchedFrames: @unchecked Sendable {
     /// What is handed over: on the thread, a change; decoding in place, the decoder's canvas.
     enum Handover {
