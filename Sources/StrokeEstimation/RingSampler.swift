@@ -138,10 +138,14 @@ struct RingSampler: Sendable {
     }
 }
 
+/// Float(a) / 255 for every alpha byte: the same values as the division, looked up (a division
+/// per pixel was a visible part of resampling a ring whose every pixel changes each frame).
+let alphaFractions: [Float] = (0...255).map { Float($0) / 255 }
+
 /// The premultiplied colour at byte offset `o` (0...255 per channel, alpha 0...255).
 @inline(__always)
 func pixel(_ px: UnsafeBufferPointer<UInt8>, _ o: Int) -> SIMD4<Float> {
-    let a: Float = Float(px[o + 3]) / 255
+    let a: Float = alphaFractions[Int(px[o + 3])]
     let r: Float = Float(px[o]) * a
     let g: Float = Float(px[o + 1]) * a
     let b: Float = Float(px[o + 2]) * a
