@@ -2,8 +2,8 @@
 # Two strokescope builds side by side on one GIF: `info` (the decode pass) and `inspect` (or
 # `fit`) of each, interleaved run by run so that drift on a shared machine hits both alike.
 # Prints the median and best wall clock of each, the command over `info` (issue 5's ratio for
-# `inspect`), the peak memory of each, and each build's start-up (`--version`: median time,
-# resident memory).
+# `inspect`), the peak memory of each (the largest maximum RSS of three runs, as bench.sh takes
+# it), and each build's start-up (`--version`: median time, resident memory).
 #
 # Usage: scripts/bench-ab.sh [--runs N] [--command inspect|fit] FILE.gif BIN_A BIN_B [ARGS...]
 #   --runs N      rounds (default 15); each round runs info (A), the command with A, then B
@@ -35,9 +35,12 @@ def timed(cmd):
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     return time.perf_counter() - t
 
-def peak_mb(cmd):
-    out = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True)
-    return int(out.stderr.strip().splitlines()[-1]) / 1024
+def peak_mb(cmd, runs=3):
+    peaks = []
+    for _ in range(runs):
+        out = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True)
+        peaks.append(int(out.stderr.strip().splitlines()[-1]) / 1024)
+    return max(peaks)
 
 runs_of = {"info": [], "A": [], "B": []}
 for _ in range(runs):

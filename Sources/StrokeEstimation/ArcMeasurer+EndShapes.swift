@@ -47,11 +47,14 @@ extension ArcMeasurer {
         // 1-bit pixels near the band's edges are set or not by a tenth of a pixel: those fits need
         // the centre line. (Anti-aliased ends are placed by area and keep the ring as found.)
         var ring = binary ? self.ring.centreLine(lineWidth: w) : self.ring
+        let axis = ink - bg
+        let axisLength2 = (axis * axis).sum()
+        guard axisLength2 > 0 else { return m }
         if binary {
             // Better still, the band's edges fitted to the 1-bit bodies measured so far: a thin
             // line's width read from its 1-bit ink is good to about a tenth of a pixel and varies
             // from frame to frame (`OneBitBandEdges`).
-            addBodyPixels(image, low: low, high: high, lineWidth: w, background: bg, ink: ink)
+            addBodyPixels(image, low: low, high: high, lineWidth: w, background: bg, axis: axis)
             if let edges = bandEdges, edges.isSettled {
                 w = edges.centreLine.width
                 ring.circle = Circle(center: ring.circle.center, radius: edges.centreLine.radius)
@@ -60,9 +63,6 @@ extension ArcMeasurer {
         let R = ring.circle.radius
         let span = wrap(high - low) * Double.pi / 180 * R
         let clearance = 2 * (w / 2 + Self.endNeighbourhood + 1)
-        let axis = ink - bg
-        let axisLength2 = (axis * axis).sum()
-        guard axisLength2 > 0 else { return m }
         guard span >= clearance, 2 * Double.pi * R - span >= clearance + w else {
             // A short stretch is fitted with the judged cap's shape alone once the caps are judged.
             if judgementDue { settleEvidence() }
@@ -124,14 +124,13 @@ extension ArcMeasurer {
     }
 
     /// Adds the 1-bit pixels along the body of the piece from `low` to `high` (clockwise) to
-    /// `bandEdges`: those clear of both ends by a cap and an end neighbourhood.
+    /// `bandEdges`: those clear of both ends by a cap and an end neighbourhood. `axis` is the ink
+    /// minus the background (not zero).
     mutating func addBodyPixels(_ image: RGBAImage, low: Double, high: Double, lineWidth w: Double,
-                                background bg: SIMD4<Float>, ink: SIMD4<Float>) {
+                                background bg: SIMD4<Float>, axis: SIMD4<Float>) {
         if bandEdges == nil { bandEdges = OneBitBandEdges(radius: ring.circle.radius, lineWidth: ring.lineWidth) }
         guard bandEdges?.wantsMore == true else { return }
-        let axis = ink - bg
         let axisLength2 = (axis * axis).sum()
-        guard axisLength2 > 0 else { return }
         let centre = ring.circle.center
         image.pixels.withUnsafeBufferPointer { px in
             bandEdges?.add(centre: centre.x, centre.y, from: low, to: high, endMargin: w / 2 + Self.endNeighbourhood,

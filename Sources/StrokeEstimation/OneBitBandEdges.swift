@@ -153,11 +153,11 @@ struct OneBitBandEdges: Sendable {
     /// set for edge radii at or below `threshold` (`setBelow`, the inner edge) or at or above it.
     private static func count(threshold t: Double, setBelow: Bool, observed: Bool, origin: Double, into delta: inout [Int]) {
         let n = delta.count - 1
-        // The first grid index whose radius lies above the threshold.
-        let above = t.isFinite ? min(max(Int(((t - origin) / step).rounded(.down)) + 1, 0), n) : (t > 0 ? n : 0)
-        // Predicted set on [0, above) for the inner edge, on [above', n) for the outer one.
+        // Predicted set on [0, above) for the inner edge, on [atOrAbove, n) for the outer one.
         let (lo, hi): (Int, Int)
         if setBelow {
+            // The first grid index whose radius lies above the threshold.
+            let above = t.isFinite ? min(max(Int(((t - origin) / step).rounded(.down)) + 1, 0), n) : (t > 0 ? n : 0)
             (lo, hi) = observed ? (above, n) : (0, above)
         } else {
             // Set when the edge radius ≥ t: the first index at or above t.

@@ -31,8 +31,7 @@ enum CheckCommand {
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
         let inputs = BatchInputs.expand(args.positionals("file.gif"), recursive: args.flag("recursive"))
-        var c = try FitCommand.parseCommon(args, command: "check", defaults: true)
-        c.settings.decodingThread = DecodingThreadSetting.from(console.environment)
+        let c = try FitCommand.parseCommon(args, environment: console.environment, command: "check", defaults: true)
         let workers: Int
         do { workers = try BatchInputs.jobCount(args) } catch { throw CLIError.usage(error) }
         let junit = args.value("junit")

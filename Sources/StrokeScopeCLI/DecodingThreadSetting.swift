@@ -1,5 +1,5 @@
-/// `STROKESCOPE_DECODING_THREAD`: whether `inspect`, `fit`, `check` and `infer` decode frames on
-/// a thread of their own. `on`: always, whatever the screen's size; `off`: never; unset or
+/// `STROKESCOPE_DECODING_THREAD`: whether the commands that measure frames (`inspect`, `fit`,
+/// `check`, `infer`, `frames --model`) decode them on a thread of their own (`InspectSettings`). `on`: always, whatever the screen's size; `off`: never; unset or
 /// anything else: the default (from a quarter-megapixel screen, outside batches).
 ///
 /// For diagnosis (a run with and without the thread must give the same output) and for the

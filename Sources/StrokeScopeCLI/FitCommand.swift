@@ -29,9 +29,9 @@ enum FitCommand {
             CommandExample(["spinner.gif", "--model", "loading-spinner.json", "--rate", "1", "--format", "json"], "A renderer's output, delays exact."),
         ])
 
-    static func parseCommon(_ args: ParsedArguments, command: String, defaults: Bool) throws(CLIError)
+    static func parseCommon(_ args: ParsedArguments, environment: [String: String], command: String, defaults: Bool) throws(CLIError)
         -> (document: ModelDocument, modelFile: String, settings: InspectSettings, options: FitOptions, thresholds: Thresholds, format: OutputFormat) {
-        var settings = InspectSettings()
+        var settings = InspectSettings(environment: environment)
         var options = FitOptions()
         let format: OutputFormat
         let thresholds: Thresholds
@@ -71,11 +71,10 @@ enum FitCommand {
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
         let file = args.positionals("file.gif")[0]
-        var c = try parseCommon(args, command: "fit", defaults: false)
+        var c = try parseCommon(args, environment: console.environment, command: "fit", defaults: false)
         let visuals = try VisualOutputs.read(args)
         let progress = Progress(console: console, quiet: args.flag("quiet"))
         c.settings.progress = progress
-        c.settings.decodingThread = DecodingThreadSetting.from(console.environment)
         let outcome = try FitRun.run(file: file, document: c.document, modelFile: c.modelFile, settings: c.settings, options: c.options)
         if !args.flag("quiet") { for w in outcome.warnings { console.warn("\(file): \(w)") } }
         let failures = c.thresholds.failures(outcome.result)

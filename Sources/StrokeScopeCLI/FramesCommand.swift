@@ -97,7 +97,7 @@ enum FramesCommand {
             let document = try ModelFile.load(modelFile, console: console, quiet: quiet, limitFrom: args)
             let held = try ModelFile.resolve(document, file: modelFile, sets: sets).variables
             for s in sets { fitOptions.fixed[s.name] = held[s.name] }
-            var settings = InspectSettings()
+            var settings = InspectSettings(environment: console.environment)
             settings.timing = timing
             settings.decode = decodeOptions
             settings.progress = Progress(console: console, quiet: quiet)

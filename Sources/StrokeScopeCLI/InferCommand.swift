@@ -30,7 +30,7 @@ enum InferCommand {
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
         let file = args.positional("file.gif")!
-        var settings = InspectSettings()
+        var settings = InspectSettings(environment: console.environment)
         let format: OutputFormat
         let emit: String
         do throws(UsageError) {
@@ -46,7 +46,6 @@ enum InferCommand {
         let output = args.value("output")
         if let output { try OutputPaths.checkFile(output, force: args.flag("force")) }
         settings.progress = Progress(console: console, quiet: args.flag("quiet"))
-        settings.decodingThread = DecodingThreadSetting.from(console.environment)
         var options = InferenceOptions()
         options.scale = settings.scale ?? 1
         let scaleStated = settings.scale != nil

@@ -30,7 +30,7 @@ enum InspectCommand {
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
         let file = args.positionals("file.gif")[0]
         let format: OutputFormat
-        var settings = InspectSettings()
+        var settings = InspectSettings(environment: console.environment)
         do throws(UsageError) {
             format = try SharedOptions.outputFormat(args)
             settings.timing = try SharedOptions.timing(args)
@@ -40,7 +40,6 @@ enum InspectCommand {
         let visuals = try VisualOutputs.read(args)
         let progress = Progress(console: console, quiet: args.flag("quiet"))
         settings.progress = progress
-        settings.decodingThread = DecodingThreadSetting.from(console.environment)
         if let modelFile = args.value("model") {
             let document = try ModelFile.load(modelFile, console: console, quiet: args.flag("quiet"), limitFrom: args)
             settings.model = try ModelFile.resolve(document, file: modelFile, sets: [])

@@ -70,6 +70,11 @@ struct InspectSettings {
     /// Whether frames are decoded on a thread of their own; nil: when the screen is large
     /// enough to pay for it and the thread budget allows (tests set it to compare both ways).
     var decodingThread: Bool?
+
+    /// The defaults, with what the environment says (`STROKESCOPE_DECODING_THREAD`).
+    init(environment: [String: String] = [:]) {
+        decodingThread = DecodingThreadSetting.from(environment)
+    }
 }
 
 enum InspectPipeline {

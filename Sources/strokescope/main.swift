@@ -16,8 +16,9 @@ signal(SIGPIPE, SIG_IGN)
 #if canImport(CMallocTuning)
 // One malloc arena for all threads: glibc gives each thread that allocates an arena of its own,
 // and the decoding, cap-evidence and search threads' arenas each kept freed memory resident
-// (about 1.5 MB of `fit`'s peak on bench.sh's medium file). The threads allocate little once
-// running, so sharing one arena's lock costs no measurable time (docs/BENCHMARKS.md).
+// (about 1 MB of `fit`'s peak on bench.sh's medium file). The threads allocate little once
+// running, so sharing one arena's lock costs time within the run-to-run drift (both measured
+// with scripts/bench-ab.sh; docs/BENCHMARKS.md, session 7).
 mallopt(M_ARENA_MAX, 1)
 #endif
 // All behaviour lives in StrokeScopeCLI so that it can be tested in-process.
