@@ -1,4 +1,5 @@
 @_exported import enum StrokeGeometry.LineCap
+@_exported import enum StrokeGeometry.LineJoin
 
 /// A `strokescope-model/1` file as written: layers, their paths and animations, and events,
 /// with every number still a `ModelExpression` (so variables can be re-bound by the fit).
@@ -34,9 +35,6 @@ public struct Variable: Sendable, Equatable {
         self.fit = fit
     }
 }
-
-/// How corners of a stroke are drawn.
-public enum LineJoin: String, Sendable, Equatable, CaseIterable { case miter, round, bevel }
 
 /// A point or size pair of expressions.
 public struct ExpressionPoint: Sendable, Equatable {

@@ -1,8 +1,8 @@
+import StrokeGeometry
+
 /// What a frame shows of one model layer, as measured from the pixels.
 public struct Observation: Sendable, Equatable {
-    public enum State: String, Sendable, Equatable { case arc, empty, full, unknown }
-
-    public var state: State
+    public var state: StrokeState
     /// Ring layers: degrees clockwise from 12 o'clock.
     public var startAngle: Double?
     public var endAngle: Double?
@@ -15,7 +15,7 @@ public struct Observation: Sendable, Equatable {
     /// tick just starting) is not held against the model either way.
     public var pathLengthPixels: Double?
 
-    public init(state: State, startAngle: Double? = nil, endAngle: Double? = nil, strokeEnd: Double? = nil,
+    public init(state: StrokeState, startAngle: Double? = nil, endAngle: Double? = nil, strokeEnd: Double? = nil,
                 pixelsPerPoint: Double? = nil, pathLengthPixels: Double? = nil) {
         self.state = state
         self.startAngle = startAngle

@@ -9,7 +9,7 @@ enum Residual {
     static func degrees(_ o: Observation, _ p: LayerPresentation) -> Double? {
         if o.state != .unknown, belowAPixel(o, p) { return 0 }
         switch o.state {
-        case .unknown: return nil
+        case .unknown, .absent: return nil  // a measurement is never absent
         case .empty:
             return p.state == .empty || p.state == .absent ? 0 : statePenalty
         case .full:

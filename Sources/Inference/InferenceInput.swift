@@ -1,16 +1,16 @@
+import StrokeGeometry
+
 /// One frame of a measured ring, as `inspect` reports it: on-screen angles in degrees clockwise
 /// from 12 o'clock, time in recording seconds.
 public struct RingSample: Sendable, Equatable {
-    /// What the frame shows.
-    public enum State: String, Sendable, Equatable { case arc, empty, full, unknown }
-
     public var time: Double
-    public var state: State
+    /// What the frame shows.
+    public var state: StrokeState
     /// Where the visible stroke begins and ends (state `arc` only).
     public var startAngle: Double?
     public var endAngle: Double?
 
-    public init(time: Double, state: State, startAngle: Double? = nil, endAngle: Double? = nil) {
+    public init(time: Double, state: StrokeState, startAngle: Double? = nil, endAngle: Double? = nil) {
         self.time = time
         self.state = state
         self.startAngle = startAngle

@@ -18,14 +18,14 @@ public struct FrameRenderer: Sendable {
     public let model: ResolvedModel
     public let settings: RenderSettings
     /// Per layer: colour, cap and join, computed once.
-    private let looks: [(color: RGBA, cap: LineCap, join: StrokeJoin)]
+    private let looks: [(color: RGBA, cap: LineCap, join: LineJoin)]
 
     public init(model: ResolvedModel, settings: RenderSettings) {
         self.model = model
         self.settings = settings
         looks = model.layers.map { layer in
             (layer.style.strokeColor.flatMap(parseHexColor) ?? .black, layer.style.lineCap,
-             StrokeJoin(rawValue: layer.style.lineJoin.rawValue) ?? .miter)
+             layer.style.lineJoin)
         }
     }
 

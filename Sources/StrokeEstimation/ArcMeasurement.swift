@@ -1,22 +1,21 @@
 import Raster
+import StrokeGeometry
 
 /// Which way a ring's stroke runs on screen, and how its ends are capped: what turns the
 /// measured ink into stroke ends.
 public struct StrokeConvention: Sendable, Equatable {
     /// The path runs clockwise on screen (strokeStart is then the counter-clockwise end of the ink).
     public var clockwise: Bool
-    public var cap: CapStyle
+    public var cap: LineCap
 
-    public init(clockwise: Bool = true, cap: CapStyle = .butt) {
+    public init(clockwise: Bool = true, cap: LineCap = .butt) {
         self.clockwise = clockwise
         self.cap = cap
     }
 }
 
 /// Line caps as the estimator corrects for them.
-public enum CapStyle: String, Sendable, Equatable, CaseIterable {
-    case butt, round, square
-
+extension LineCap {
     /// Extra ink area beyond a stroke end, per unit line width, in pixels of arc length:
     /// a half-disc (π w / 8 after dividing the area by w) or a half-square (w / 2).
     func extraLength(lineWidth w: Double) -> Double {
@@ -30,18 +29,7 @@ public enum CapStyle: String, Sendable, Equatable, CaseIterable {
 
 /// One ring in one frame: where its stroke starts and ends on screen.
 public struct ArcMeasurement: Sendable, Equatable {
-    public enum State: String, Sendable, Equatable {
-        /// Part of the ring is drawn: it has two ends.
-        case arc
-        /// Nothing is drawn.
-        case empty
-        /// A closed ring with no visible ends.
-        case full
-        /// The picture cannot be read as a stroke (hidden, several confusing pieces).
-        case unknown
-    }
-
-    public var state: State
+    public var state: StrokeState
     /// Degrees clockwise from 12 o'clock, in [0, 360): where the stroke begins (strokeStart)
     /// and ends (strokeEnd), caps corrected.
     public var startAngle: Double?

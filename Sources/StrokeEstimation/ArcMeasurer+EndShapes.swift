@@ -70,7 +70,7 @@ extension ArcMeasurer {
                                    span: span, clearance: clearance, binary: binary)
         }
         let slack = 1.5 / R
-        let roundShift = CapStyle.round.extraLength(lineWidth: w) / R
+        let roundShift = LineCap.round.extraLength(lineWidth: w) / R
         let buttRange = -slack...slack, roundRange = (-roundShift - slack)...(-roundShift + slack)
         guard binary else {
             // Anti-aliased ends keep their placement by area; the shapes only judge the caps.
@@ -198,8 +198,8 @@ extension ArcMeasurer {
         let step = 0.05 / R
         // A round cap reaches past each end: its ends lie inside the butt ones for a piece and
         // outside them for a gap.
-        let shift = CapStyle.round.extraLength(lineWidth: w) / R * (isGap ? -1 : 1)
-        func ends(_ cap: CapStyle, _ s: Double) -> (low: Double, high: Double, cost: Double) {
+        let shift = LineCap.round.extraLength(lineWidth: w) / R * (isGap ? -1 : 1)
+        func ends(_ cap: LineCap, _ s: Double) -> (low: Double, high: Double, cost: Double) {
             // 1-bit pixels: every cell, for the middle of the best ones; coverage: coarse first.
             let f = shape.fit(low: (-halfSpan + s - slack)...(-halfSpan + s + slack), high: (halfSpan - s - slack)...(halfSpan - s + slack),
                               cap: cap, gap: isGap, step: step, coarse: binary ? 1 : 4)

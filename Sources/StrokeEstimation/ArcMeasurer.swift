@@ -1,3 +1,4 @@
+import StrokeGeometry
 import Raster
 
 /// Measures a ring's stroke in each frame from its anti-aliased pixels.
@@ -32,7 +33,7 @@ public struct ArcMeasurer: Sendable {
     public var evidenceRemaining = 200
     /// The cap, when a model or `--cap` says it: short pieces are then fitted with that shape
     /// only, and no ends are fitted to judge it.
-    public var knownCap: CapStyle? {
+    public var knownCap: LineCap? {
         didSet { if knownCap != nil { evidenceRemaining = 0 } }
     }
     /// Per end fitted with both shapes so far: how well a butt and a round end explain its
@@ -41,10 +42,10 @@ public struct ArcMeasurer: Sendable {
     var capEvidence: [CapEvidence] = []
     /// The caps the ends measured so far show (`CapInference`); nil when they cannot tell, and
     /// the caller assumes butt and says so.
-    public var inferredCap: CapStyle? { CapInference.infer(evidence: capEvidence) }
+    public var inferredCap: LineCap? { CapInference.infer(evidence: capEvidence) }
     /// The cap judged from the gathered evidence once the budget is spent (butt when it cannot
     /// tell, as the caller assumes then); nil before.
-    var judgedCap: CapStyle?
+    var judgedCap: LineCap?
     /// Where anti-aliased ends are fitted for `capEvidence`: nil, at once; else the runner may
     /// fit them on another thread while later frames are measured. Call `settleEvidence()`
     /// before reading `capEvidence` or `inferredCap`.

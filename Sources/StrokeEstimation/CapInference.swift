@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import StrokeGeometry
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -15,14 +16,14 @@ public enum CapInference {
     /// Square caps look like butt caps moved out by half the line width and cannot be told from
     /// them by their shape.
     /// (`ArcMeasurer.inferredCap` asks it of the ends it has measured.)
-    static func infer(evidence: [CapEvidence]) -> CapStyle? {
+    static func infer(evidence: [CapEvidence]) -> LineCap? {
         if let cap = inferFromCosts(evidence) { return cap }
         // Thin lines on 1-bit pixels: their ends' likelihoods under each shape, over many ends.
         return OneBitCapEvidence.judge(evidence.compactMap(\.oneBit))
     }
 
     /// The judgement from how much each shape leaves unexplained at its best position.
-    private static func inferFromCosts(_ all: [CapEvidence]) -> CapStyle? {
+    private static func inferFromCosts(_ all: [CapEvidence]) -> LineCap? {
         let evidence = distinctEnds(all)
         guard evidence.count >= 6 else { return nil }
         let butt = evidence.reduce(0) { $0 + $1.butt }, round = evidence.reduce(0) { $0 + $1.round }
@@ -95,7 +96,7 @@ extension ArcMeasurement {
     /// The same measurement with the ends moved in by what a `cap` adds beyond each end (the
     /// measurement was made assuming butt caps); where the ends were fitted with the round
     /// shape itself (`roundCapEnds`), those ends.
-    public func correcting(for cap: CapStyle, radius: Double, clockwise: Bool) -> ArcMeasurement {
+    public func correcting(for cap: LineCap, radius: Double, clockwise: Bool) -> ArcMeasurement {
         guard cap != .butt, state == .arc, let w = lineWidth, radius > 0 else { return self }
         let shift = cap.extraLength(lineWidth: w) / radius * 180 / Double.pi * (clockwise ? 1 : -1)
         var m = self

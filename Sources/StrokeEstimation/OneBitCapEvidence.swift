@@ -1,3 +1,4 @@
+import StrokeGeometry
 import Raster
 
 /// What one end on 1-bit pixels (GIF transparency) says about its cap: the log-likelihood of its
@@ -33,7 +34,7 @@ struct OneBitCapEvidence: Sendable, Equatable, Hashable {
         var butt: [Double] = [], round: [Double] = []
         for factor in Self.widthFactors {
             let width = w * factor
-            let shift = CapStyle.round.extraLength(lineWidth: width) / R
+            let shift = LineCap.round.extraLength(lineWidth: width) / R
             let buttRange = -slack...slack, roundRange = (-shift - slack)...(-shift + slack)
             // Every pixel counts, the band's edges included: that is where the caps differ.
             guard let shape = RingEndShape(image: image, ring: ring, lineWidth: width, reference: reference,
@@ -53,7 +54,7 @@ struct OneBitCapEvidence: Sendable, Equatable, Hashable {
     /// under `decisive` either way: e¹⁰ ≈ 22 000 to 1, far above what the geometry's small
     /// errors add up to over a few hundred ends (on the accuracy suite the wrong cap never got a
     /// ratio above 1 in its favour; thin lines with enough moving ends reach 15–20).
-    static func judge(_ evidence: [OneBitCapEvidence], decisive: Double = 10) -> CapStyle? {
+    static func judge(_ evidence: [OneBitCapEvidence], decisive: Double = 10) -> LineCap? {
         var seen = Set<OneBitCapEvidence>()
         var butt = [Double](repeating: 0, count: widthFactors.count), round = butt
         for e in evidence where e.butt.count == widthFactors.count && e.round.count == widthFactors.count

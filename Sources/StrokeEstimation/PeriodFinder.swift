@@ -1,3 +1,5 @@
+import StrokeGeometry
+
 /// Finds when a sequence of ring measurements repeats, from the measurements alone.
 public enum PeriodFinder {
     /// Scores each lag with `score`, in order: a plain `map`, or the same spread over threads.
@@ -66,7 +68,7 @@ public enum PeriodFinder {
     /// depends only on a pair of neighbouring frames (the time between them, each angle's turn
     /// the short way round) is worked out once here instead of once per lag.
     struct Readings: Sendable {
-        var states: [ArcMeasurement.State]
+        var states: [StrokeState]
         /// The state as a small code (0 for unknown), for the inner loop.
         var codes: [UInt8]
         /// Whether the frame has both angles (then `starts` and `ends` hold them, else 0).
@@ -83,7 +85,7 @@ public enum PeriodFinder {
 
         init(_ measurements: [ArcMeasurement], times: [Double]) {
             states = measurements.map(\.state)
-            codes = states.map { switch $0 { case .unknown: 0; case .arc: 1; case .empty: 2; case .full: 3 } }
+            codes = states.map { switch $0 { case .unknown, .absent: 0; case .arc: 1; case .empty: 2; case .full: 3 } }
             hasAngles = measurements.map { $0.startAngle != nil && $0.endAngle != nil }
             starts = measurements.map { $0.startAngle ?? 0 }
             ends = measurements.map { $0.endAngle ?? 0 }

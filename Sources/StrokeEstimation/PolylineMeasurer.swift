@@ -14,8 +14,7 @@ import StrokeGeometry
 /// (`StrokeEndFit`), which also holds at the path's corners, where the segments' ink overlaps.
 public struct PolylineMeasurer: Sendable {
     public struct Measurement: Sendable, Equatable {
-        public enum State: String, Sendable { case arc, empty, full, unknown }
-        public var state: State
+        public var state: StrokeState
         /// Drawn fraction of the path's length from its start (nil when empty).
         public var strokeEnd: Double?
         /// Where the drawn part begins, as a fraction (0 when drawn from the start).
@@ -23,7 +22,7 @@ public struct PolylineMeasurer: Sendable {
         /// Why the state is `unknown` (nil otherwise).
         public var note: String?
 
-        public init(state: State, strokeEnd: Double? = nil, strokeStart: Double? = nil, note: String? = nil) {
+        public init(state: StrokeState, strokeEnd: Double? = nil, strokeStart: Double? = nil, note: String? = nil) {
             self.state = state
             self.strokeEnd = strokeEnd
             self.strokeStart = strokeStart
@@ -37,7 +36,7 @@ public struct PolylineMeasurer: Sendable {
     /// The path's vertices, in pixels, as given.
     public let points: [Point]
     let lineWidth: Double
-    let cap: CapStyle
+    let cap: LineCap
     /// Predicted coverage of the pixels near the path for every drawn length.
     let coverage: PrefixCoverage
     /// Per step along the path: sample offsets across the line (bilinear as 4 offsets + weights)
@@ -55,7 +54,7 @@ public struct PolylineMeasurer: Sendable {
     ///   - points: the path's vertices in pixels (a polyline; curves flattened by the caller).
     ///   - lineWidth: in pixels.
     ///   - cap, join: the layer's `lineCap` and `lineJoin`.
-    public init?(points original: [Point], lineWidth: Double, cap: CapStyle, join: JoinStyle = .miter,
+    public init?(points original: [Point], lineWidth: Double, cap: LineCap, join: LineJoin = .miter,
                  canvasWidth: Int, canvasHeight: Int) {
         guard original.count >= 2, lineWidth > 0 else { return nil }
         self.points = original

@@ -5,11 +5,6 @@ import Darwin
 #endif
 import StrokeGeometry
 
-/// How two segments of a stroked path meet on the outer side of a turn (`CAShapeLayer.lineJoin`).
-public enum JoinStyle: String, Sendable, Equatable, CaseIterable {
-    case miter, round, bevel
-}
-
 /// The predicted coverage of every pixel near an open polyline when its stroke is drawn from the
 /// start up to a length `L` (pixels along the centre line), for every `L` at once.
 ///
@@ -62,7 +57,7 @@ struct PrefixCoverage: Sendable {
     ///   - points: the path's vertices in pixels (at least two).
     ///   - cumulative: distance along the path of each vertex (pixels), starting at 0.
     ///   - lineWidth, cap, join, miterLimit: the stroke's style (miter limit as Core Graphics, 10).
-    init(points: [Point], cumulative: [Double], lineWidth: Double, cap: CapStyle, join: JoinStyle,
+    init(points: [Point], cumulative: [Double], lineWidth: Double, cap: LineCap, join: LineJoin,
          miterLimit: Double = 10, canvasWidth: Int, canvasHeight: Int) {
         let r = lineWidth / 2
         let s = Self.samples

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import StrokeGeometry
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -229,7 +230,7 @@ struct RingEndShape {
     /// reference): the middle of the interval where the squared error is smallest; of equally
     /// good intervals, the one nearest the middle of `range`. `range` must lie within the
     /// shape's range given at initialisation.
-    func fit(_ cap: CapStyle, within range: ClosedRange<Double>) -> Fit {
+    func fit(_ cap: LineCap, within range: ClosedRange<Double>) -> Fit {
         let shape = cap == .round ? round : butt
         precondition(shape.range.lowerBound <= range.lowerBound && range.upperBound <= shape.range.upperBound,
                      "RingEndShape.fit: \(range) is outside the prepared \(shape.range)")

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import StrokeGeometry
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -141,7 +142,7 @@ struct RingPieceShape {
     /// pixels best, searched over `low` × `high` in steps of `step` radians (first on a grid
     /// `coarse` times wider, then finely around its best cell, when `coarse` > 1). `gap`: the
     /// stroke covers the band outside (low, high) instead of inside [low, high].
-    func fit(low: ClosedRange<Double>, high: ClosedRange<Double>, cap: CapStyle, gap: Bool, step: Double,
+    func fit(low: ClosedRange<Double>, high: ClosedRange<Double>, cap: LineCap, gap: Bool, step: Double,
              coarse: Int = 1) -> (low: Double, high: Double, cost: Double) {
         let round = cap == .round
         let (groups, fixedCost) = varyingPixels(low: low, high: high, round: round, gap: gap)

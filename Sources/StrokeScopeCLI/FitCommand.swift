@@ -209,7 +209,7 @@ enum PlacementOptions {
         .option("scale", value: "n", help: "With a model: pixels per point (instead of deriving it from the ring)."),
         .option("origin", value: "X,Y", help: "With a model: pixel position of the point (0, 0)."),
         .option("cap", value: "style", help: "Line caps to correct for (default: the model's, else judged from the ends).",
-                choices: CapStyle.allCases.map(\.rawValue)),
+                choices: LineCap.allCases.map(\.rawValue)),
     ]
 
     static func read(_ args: ParsedArguments, into settings: inout InspectSettings, command: String) throws(UsageError) {

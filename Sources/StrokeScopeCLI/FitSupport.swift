@@ -92,7 +92,7 @@ enum FitRun {
             let observations: [Observation?] = layers.map { layer in
                 guard let track = inspection.tracks.first(where: { $0.name == layer.name }) else { return nil }
                 let m = track.measurements[i]
-                let state = Observation.State(rawValue: m.state) ?? .unknown
+                let state = StrokeState(rawValue: m.state) ?? .unknown
                 if case .path(let measurer, _, _, _) = track.kind {
                     return Observation(state: state, strokeEnd: m.strokeEnd, pixelsPerPoint: inspection.scale, pathLengthPixels: measurer.length)
                 }

@@ -1,3 +1,4 @@
+import StrokeGeometry
 import AnimationModel
 import CLIArguments
 import Fitting
@@ -124,7 +125,7 @@ struct InferRun {
         let appearance = RingAppearance(centerX: d.center?.x ?? 0, centerY: d.center?.y ?? 0, radius: d.radius ?? 1, lineWidth: d.lineWidth ?? 1,
                                         strokeColor: d.colour, lineCap: d.cap ?? "butt")
         let samples: [RingSample] = zip(inspection.frames, inspection.tracks[0].measurements).map { frame, m in
-            RingSample(time: frame.time, state: RingSample.State(rawValue: m.state) ?? .unknown, startAngle: m.startAngle, endAngle: m.endAngle)
+            RingSample(time: frame.time, state: StrokeState(rawValue: m.state) ?? .unknown, startAngle: m.startAngle, endAngle: m.endAngle)
         }
         let inferred: InferredAnimation
         do {

@@ -39,7 +39,7 @@ struct Inspection {
     var scale: Double?
     var origin: Point?
     /// Cap style used per ring track (inferred or from the model), by track index.
-    var caps: [Int: CapStyle] = [:]
+    var caps: [Int: LineCap] = [:]
 }
 
 /// One layer in one frame as reported.
@@ -63,7 +63,7 @@ struct InspectSettings {
     var circle: Circle?
     var scale: Double?
     var origin: Point?
-    var cap: CapStyle?
+    var cap: LineCap?
     var model: ResolvedModel?
     /// Where the measuring pass reports frames done (a terminal's progress bar).
     var progress: Progress = .silent
@@ -299,7 +299,7 @@ enum InspectPipeline {
         }
         stats = PixelStatistics(width: 0, height: 0)
         for (layer, layerRing) in zip(model.layers, layerRings) {
-            let cap = CapStyle(rawValue: layer.style.lineCap.rawValue) ?? .butt
+            let cap = LineCap(rawValue: layer.style.lineCap.rawValue) ?? .butt
             let ink = layer.style.strokeColor.flatMap(parseHexColor)
             if let circle = layer.geometry.circularArc, let ring = layerRing {
                 var measurer = ArcMeasurer(ring: ring, canvasWidth: inspection.canvasWidth, canvasHeight: inspection.canvasHeight,
@@ -320,7 +320,7 @@ enum InspectPipeline {
                     }
                 }
                 guard let measurer = PolylineMeasurer(points: points, lineWidth: layer.style.lineWidth * s, cap: cap,
-                                                      join: JoinStyle(rawValue: layer.style.lineJoin.rawValue) ?? .miter,
+                                                      join: LineJoin(rawValue: layer.style.lineJoin.rawValue) ?? .miter,
                                                       canvasWidth: inspection.canvasWidth, canvasHeight: inspection.canvasHeight) else { continue }
                 inspection.tracks.append(.init(name: layer.name, kind: .path(measurer, ink: ink, lineWidth: layer.style.lineWidth * s, modelLayer: layer)))
             }
@@ -334,7 +334,7 @@ enum InspectPipeline {
     private static func finishRings(_ inspection: inout Inspection, settings: InspectSettings) {
         for k in inspection.tracks.indices {
             guard case .ring(let ring, let measurer?, let modelLayer) = inspection.tracks[k].kind else { continue }
-            let cap: CapStyle
+            let cap: LineCap
             if let given = settings.cap {
                 cap = given
             } else if let fromModel = inspection.caps[k] {

@@ -1,3 +1,4 @@
+import StrokeGeometry
 import Raster
 import Rendering
 import Testing
@@ -36,7 +37,7 @@ struct CapEvidenceJobTests {
             let bg = SIMD4<Float>(255, 255, 255, 255), ink = SIMD4<Float>(0, 0, 0, 255)
             let axis = ink - bg, axisLength2 = (axis * axis).sum()
             let w = ring.lineWidth, R = ring.circle.radius
-            let slack = 1.5 / R, shift = CapStyle.round.extraLength(lineWidth: w) / R
+            let slack = 1.5 / R, shift = LineCap.round.extraLength(lineWidth: w) / R
             let buttRange = -slack...slack, roundRange = (-shift - slack)...(-shift + slack)
             for reference in [30.0, 137.5, 301.25] {
                 for beyondClockwise in [true, false] {
@@ -86,7 +87,7 @@ struct CapEvidenceJobTests {
         later.evidenceRunner = runner
         now.evidenceRemaining = budget
         later.evidenceRemaining = budget
-        var judgedEarly: [CapStyle?] = [], judgedLater: [CapStyle?] = []
+        var judgedEarly: [LineCap?] = [], judgedLater: [LineCap?] = []
         for image in frames {
             #expect(now.measure(image) == later.measure(image))
             judgedEarly.append(now.judgedCap)

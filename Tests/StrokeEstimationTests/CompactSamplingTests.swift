@@ -106,7 +106,7 @@ struct CompactSamplingTests {
             let v = Double(h >> 40) / Double(1 << 24)
             return v < 0.125 ? 0 : v > 0.875 ? 1 : v
         }
-        let slack = 1.5 / R, roundShift = CapStyle.round.extraLength(lineWidth: w) / R
+        let slack = 1.5 / R, roundShift = LineCap.round.extraLength(lineWidth: w) / R
         let buttRange = -slack...slack, roundRange = (-roundShift - slack)...(-roundShift + slack)
         for reference in [17.3, 95.0, 181.4, 268.8, 359.6] {
             let all = try #require(RingEndShape(image: image, ring: ring, lineWidth: w, reference: reference, beyondClockwise: beyondClockwise,

@@ -146,7 +146,7 @@ struct EndShapeTests {
     @Test("caps are judged from thin lines' ends too", arguments: [0.6, 1.0])
     func thinCaps(scale: Double) throws {
         let times = stride(from: 0.05, to: 1.4, by: 0.05).map { $0 }
-        for (name, cap) in [("material-spinner.json", CapStyle.round), ("loading-spinner.json", .butt)] {
+        for (name, cap) in [("material-spinner.json", LineCap.round), ("loading-spinner.json", .butt)] {
             let (frames, settings, _) = try renderFixture(name, scale: scale, times: times)
             var stats = PixelStatistics(width: settings.width, height: settings.height)
             for (image, _) in frames { stats.add(image) }

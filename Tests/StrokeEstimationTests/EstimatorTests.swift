@@ -12,8 +12,8 @@ struct EstimatorTests {
         return (frames, settings)
     }
 
-    static func measureAll(_ frames: [(RGBAImage, [LayerTruth])], _ settings: RenderSettings, cap: CapStyle? = nil)
-        throws -> (ring: RingGeometry, worst: Double, states: Int, measurements: [ArcMeasurement], inferredCap: CapStyle?) {
+    static func measureAll(_ frames: [(RGBAImage, [LayerTruth])], _ settings: RenderSettings, cap: LineCap? = nil)
+        throws -> (ring: RingGeometry, worst: Double, states: Int, measurements: [ArcMeasurement], inferredCap: LineCap?) {
         var stats = PixelStatistics(width: settings.width, height: settings.height)
         for (image, _) in frames { stats.add(image) }
         let ring = try #require(RingFinder.rings(in: stats).first)

@@ -27,7 +27,7 @@ struct OneBitCapTests {
     }
 
     /// The caps judged from every frame's ends, and how many ends were fitted for it.
-    static func judge(_ frames: [(RGBAImage, [LayerTruth])], _ settings: RenderSettings) throws -> (cap: CapStyle?, ends: Int) {
+    static func judge(_ frames: [(RGBAImage, [LayerTruth])], _ settings: RenderSettings) throws -> (cap: LineCap?, ends: Int) {
         var stats = PixelStatistics(width: settings.width, height: settings.height)
         for (image, _) in frames { stats.add(image) }
         let ring = try #require(RingFinder.rings(in: stats).first)
@@ -38,7 +38,7 @@ struct OneBitCapTests {
 
     /// A fixture's ring drawn 2 px wide (1 pt at 2×) on 1-bit pixels over 2.7 s, and the caps
     /// judged from its ends (at least 100 of them fitted).
-    static func judgeThinLine(_ name: String) throws -> CapStyle? {
+    static func judgeThinLine(_ name: String) throws -> LineCap? {
         let times = stride(from: 0.013, to: 2.7, by: 0.021).map { $0 }
         let (frames, settings) = try thinFrames(name, lineWidth: 1, scale: 2, times: times)
         let judged = try judge(frames, settings)

@@ -17,7 +17,7 @@ struct TickMeasuringTests {
     /// The polyline's stroke drawn from its start up to `drawn` pixels along it, exactly
     /// (the project's exact-coverage rasteriser). `oneBit`: as a GIF keeps it over a transparent
     /// background, a pixel is either dropped (alpha below 128) or opaque.
-    static func render(_ points: [Point], drawn: Double, lineWidth: Double, cap: LineCap, join: StrokeJoin = .miter,
+    static func render(_ points: [Point], drawn: Double, lineWidth: Double, cap: LineCap, join: LineJoin = .miter,
                        ink: RGBA, background: RGBA?, width: Int, height: Int, oneBit: Bool = false) -> RGBAImage {
         var segments: [StrokeSegment] = []
         var travelled = 0.0
@@ -59,7 +59,7 @@ struct TickMeasuringTests {
         let points = Self.tick(scale: scale)
         let length = Self.length(points)
         let ink = RGBA(5, 154, 227)
-        let measurer = try #require(PolylineMeasurer(points: points, lineWidth: lineWidth, cap: CapStyle(rawValue: cap.rawValue)!,
+        let measurer = try #require(PolylineMeasurer(points: points, lineWidth: lineWidth, cap: LineCap(rawValue: cap.rawValue)!,
                                                       canvasWidth: 200, canvasHeight: 200))
         for truth in Self.fractions(step: 0.037) {
             let image = Self.render(points, drawn: truth * length, lineWidth: lineWidth, cap: cap, ink: ink, background: nil,
@@ -76,7 +76,7 @@ struct TickMeasuringTests {
         let points = Self.tick(scale: 2)
         let length = Self.length(points)
         let ink = RGBA(5, 154, 227)
-        let measurer = try #require(PolylineMeasurer(points: points, lineWidth: 5, cap: CapStyle(rawValue: cap.rawValue)!,
+        let measurer = try #require(PolylineMeasurer(points: points, lineWidth: 5, cap: LineCap(rawValue: cap.rawValue)!,
                                                       canvasWidth: 200, canvasHeight: 200))
         for truth in Self.fractions(step: 0.05) {
             let image = Self.render(points, drawn: truth * length, lineWidth: 5, cap: cap, ink: ink, background: background,
@@ -129,9 +129,9 @@ struct TickMeasuringTests {
         let points = Self.tick(scale: 2)
         var cumulative = [0.0]
         for k in 1..<points.count { cumulative.append(cumulative[k - 1] + points[k].distance(to: points[k - 1])) }
-        for (cap, join) in [(LineCap.butt, StrokeJoin.bevel), (.butt, .miter), (.round, .round), (.round, .miter), (.square, .miter)] {
-            let model = PrefixCoverage(points: points, cumulative: cumulative, lineWidth: 5, cap: CapStyle(rawValue: cap.rawValue)!,
-                                       join: JoinStyle(rawValue: join.rawValue)!, canvasWidth: 200, canvasHeight: 200)
+        for (cap, join) in [(LineCap.butt, LineJoin.bevel), (.butt, .miter), (.round, .round), (.round, .miter), (.square, .miter)] {
+            let model = PrefixCoverage(points: points, cumulative: cumulative, lineWidth: 5, cap: LineCap(rawValue: cap.rawValue)!,
+                                       join: LineJoin(rawValue: join.rawValue)!, canvasWidth: 200, canvasHeight: 200)
             for drawn in [7.3, 29.0, 31.2, 33.9, 60.1] {
                 let image = Self.render(points, drawn: drawn, lineWidth: 5, cap: cap, join: join, ink: .black, background: nil,
                                         width: 200, height: 200)

@@ -50,7 +50,7 @@ struct PlacementTests {
     func ringAngles(strokeStart: Double, strokeEnd: Double, rotationDegrees: Double, start: Double, end: Double) throws {
         let arc = try #require(ring.arcOnScreen(
             strokeStart: strokeStart, strokeEnd: strokeEnd, rotation: rotationDegrees * Double.pi / 180))
-        #expect(arc.state == .partial)
+        #expect(arc.state == .arc)
         #expect(isClose(arc.center, Point(150, 150), within: 1e-9))
         #expect(arc.radius == 30)
         #expect(arc.clockwise)

@@ -6,17 +6,17 @@ struct VisibleStrokeTests {
     static let stateCases: [(strokeStart: Double, strokeEnd: Double, state: StrokeState)] = [
         (0, 1, .full),
         (-0.2, 1.5, .full),
-        (0, 0.3, .partial),
-        (0.2, 1, .partial),
-        (-1, 0.5, .partial),
-        (0.25, 0.75, .partial),
+        (0, 0.3, .arc),
+        (0.2, 1, .arc),
+        (-1, 0.5, .arc),
+        (0.25, 0.75, .arc),
         (0.3, 0.3, .empty),
         (0.5, 0.2, .empty),
         (0, 0, .empty),
         (1, 1, .empty),
         (1.2, 2, .empty),
         (-0.5, -0.1, .empty),
-        (0.999_999, 1, .partial),
+        (0.999_999, 1, .arc),
     ]
 
     @Test("s = max(strokeStart, 0), e = min(strokeEnd, 1): s ≥ e is empty, 0…1 full, else partial",
@@ -45,7 +45,7 @@ struct VisibleStrokeTests {
     @Test("the worked example's partial stroke runs from 12 o'clock to CA's split point")
     func workedExampleEnds() throws {
         let stroke = workedExamplePath.strokePath().visibleStroke(strokeStart: 0, strokeEnd: 0.3)
-        #expect(stroke.state == .partial)
+        #expect(stroke.state == .arc)
         let start = try #require(stroke.start)
         let end = try #require(stroke.end)
         #expect(isClose(start.point, Point(100, 50), within: 1e-12))

@@ -2,19 +2,9 @@ import StrokeGeometry
 
 /// What a layer shows at one instant, as `strokescope model` reports it (CLI-CONTRACT.md).
 public struct LayerPresentation: Sendable, Equatable {
-    public enum State: String, Sendable, Equatable {
-        /// Part of the path is drawn.
-        case arc
-        /// Nothing is drawn (`strokeStart ≥ strokeEnd`, or a zero-length path).
-        case empty
-        /// The whole path is drawn.
-        case full
-        /// The layer is not on screen (before `addedAt`, from `removedAt` on).
-        case absent
-    }
-
     public var values: LayerValues
-    public var state: State
+    /// `arc`, `empty`, `full`, or `absent` (never `unknown`: a model is never unsure).
+    public var state: StrokeState
     /// For paths on a circle: where the visible stroke starts and ends on screen, in degrees
     /// clockwise from 12 o'clock in [0, 360); nil when the drawn part has no two ends.
     public var startAngle: Double?
@@ -30,7 +20,7 @@ extension ResolvedLayer {
         let v = values(at: t)
         guard v.present else { return LayerPresentation(values: v, state: .absent) }
         let s = v.strokeStart, e = v.strokeEnd
-        let state: LayerPresentation.State
+        let state: StrokeState
         if geometry.strokePath.length <= 0 || s >= e {
             state = .empty
         } else if v.rawStrokeStart <= 0 && v.rawStrokeEnd >= 1 {

@@ -41,11 +41,11 @@ public struct StrokeOutline: Sendable, Hashable {
     ///   - cap: the cap at both ends of every open piece.
     ///   - join: how consecutive segments meet.
     ///   - miterLimit: largest miter length over line width before a miter join is bevelled
-    ///     (`StrokeJoin.defaultMiterLimit`, 10, as in Core Graphics).
+    ///     (`LineJoin.defaultMiterLimit`, 10, as in Core Graphics).
     ///   - tolerance: flattening tolerance, in pixels (clamped to at least 1e-6).
     public init(
-        pieces: [StrokePiece], lineWidth: Double, cap: LineCap = .butt, join: StrokeJoin = .miter,
-        miterLimit: Double = StrokeJoin.defaultMiterLimit, tolerance: Double = StrokeOutline.defaultTolerance
+        pieces: [StrokePiece], lineWidth: Double, cap: LineCap = .butt, join: LineJoin = .miter,
+        miterLimit: Double = LineJoin.defaultMiterLimit, tolerance: Double = StrokeOutline.defaultTolerance
     ) {
         guard lineWidth.isFinite, lineWidth > 0 else {
             polygons = []
@@ -53,7 +53,7 @@ public struct StrokeOutline: Sendable, Hashable {
         }
         var builder = OutlineBuilder(
             halfWidth: lineWidth / 2, cap: cap, join: join,
-            miterLimit: miterLimit.isNaN ? StrokeJoin.defaultMiterLimit : miterLimit,
+            miterLimit: miterLimit.isNaN ? LineJoin.defaultMiterLimit : miterLimit,
             tolerance: max(tolerance.isFinite ? tolerance : StrokeOutline.defaultTolerance, 1e-6))
         for piece in pieces { builder.add(piece) }
         polygons = builder.polygons
@@ -84,7 +84,7 @@ struct OutlineBuilder {
     /// Half the line width, in pixels.
     let halfWidth: Double
     let cap: LineCap
-    let join: StrokeJoin
+    let join: LineJoin
     let miterLimit: Double
     let tolerance: Double
     /// Largest step, in radians, of a flattened circular arc of radius `halfWidth`.
@@ -100,7 +100,7 @@ struct OutlineBuilder {
     /// keeps strips convex wherever the curve is not folding.
     static let normalAgreement = 0.996_194_698_091_745_5
 
-    init(halfWidth: Double, cap: LineCap, join: StrokeJoin, miterLimit: Double, tolerance: Double) {
+    init(halfWidth: Double, cap: LineCap, join: LineJoin, miterLimit: Double, tolerance: Double) {
         self.halfWidth = halfWidth
         self.cap = cap
         self.join = join

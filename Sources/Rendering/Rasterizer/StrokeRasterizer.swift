@@ -26,8 +26,8 @@ public enum StrokeRasterizer {
     ///     bounding box.
     /// - Returns: coverage over the stroke's bounding box (whole pixels) clipped to `clip`.
     public static func coverage(
-        pieces: [StrokePiece], lineWidth: Double, cap: LineCap = .butt, join: StrokeJoin = .miter,
-        miterLimit: Double = StrokeJoin.defaultMiterLimit, clip: PixelRect? = nil
+        pieces: [StrokePiece], lineWidth: Double, cap: LineCap = .butt, join: LineJoin = .miter,
+        miterLimit: Double = LineJoin.defaultMiterLimit, clip: PixelRect? = nil
     ) -> CoverageMask {
         let outline = StrokeOutline(
             pieces: pieces, lineWidth: lineWidth, cap: cap, join: join, miterLimit: miterLimit)

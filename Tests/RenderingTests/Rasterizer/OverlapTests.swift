@@ -24,8 +24,8 @@ struct RasterizerOverlapTests {
 
     @Test(
         "drawing the same piece twice covers exactly what drawing it once does",
-        arguments: StrokeJoin.allCases)
-    func duplicatePieces(join: StrokeJoin) {
+        arguments: LineJoin.allCases)
+    func duplicatePieces(join: LineJoin) {
         let tick = Ref.polyline([Point(130.2, 150.1), Point(145.3, 165.4), Point(170.6, 140.7)])
         let once = StrokeRasterizer.coverage(pieces: [tick], lineWidth: 7, cap: .round, join: join)
         let twice = StrokeRasterizer.coverage(pieces: [tick, tick], lineWidth: 7, cap: .round, join: join)

@@ -86,7 +86,7 @@ struct RasterizerAreaTests {
         var name: String
         var points: [Point]
         var width: Double
-        var join: StrokeJoin
+        var join: LineJoin
         var description: String { "\(name), \(join) join" }
 
         var expectedArea: Double {
@@ -98,7 +98,7 @@ struct RasterizerAreaTests {
             let rectangles = width * (l1 + l2) - kite
             switch join {
             case .miter:
-                return 1 / cos(turn / 2) <= StrokeJoin.defaultMiterLimit
+                return 1 / cos(turn / 2) <= LineJoin.defaultMiterLimit
                     ? rectangles + kite : rectangles + h * h * sin(turn) / 2
             case .round: return rectangles + turn * h * h / 2
             case .bevel: return rectangles + h * h * sin(turn) / 2
@@ -106,7 +106,7 @@ struct RasterizerAreaTests {
         }
     }
 
-    static let tickCases: [TickCase] = StrokeJoin.allCases.flatMap { join in
+    static let tickCases: [TickCase] = LineJoin.allCases.flatMap { join in
         [
             // MODEL-FORMAT.md's payment tick: a right-angle turn.
             TickCase(
@@ -137,8 +137,8 @@ struct RasterizerAreaTests {
 
     @Test(
         "a closed square has joins at all four corners and no caps",
-        arguments: StrokeJoin.allCases, LineCap.allCases)
-    func closedSquare(join: StrokeJoin, cap: LineCap) {
+        arguments: LineJoin.allCases, LineCap.allCases)
+    func closedSquare(join: LineJoin, cap: LineCap) {
         let side = 40.0, width = 6.0, h = 3.0
         let corners = [Point(20.3, 20.6), Point(60.3, 20.6), Point(60.3, 60.6), Point(20.3, 60.6)]
         let mask = StrokeRasterizer.coverage(

@@ -1,6 +1,6 @@
 /// How two consecutive segments of a stroked piece meet (`CAShapeLayer.lineJoin`), on the outer
 /// side of the turn. The inner side needs nothing: the two segments' strokes already overlap there.
-public enum StrokeJoin: String, Sendable, Hashable, CaseIterable {
+public enum LineJoin: String, Sendable, Hashable, CaseIterable {
     /// The outer edges are extended until they meet (the default), unless the point would lie more
     /// than `miterLimit · lineWidth / 2` from the vertex; then the join is bevelled.
     case miter
