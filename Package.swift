@@ -8,9 +8,17 @@ import PackageDescription
 // is pure Swift and builds without giflib or libpng headers.
 let package = Package(
     name: "StrokeScope",
+    // Synchronization's Mutex needs macOS 15; Linux has it with the Swift 6 toolchain.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "strokescope", targets: ["strokescope"]),
-        .library(name: "StrokeScope", targets: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry"]),
+        // Every stage: decode (GIFCodec), find and measure (StrokeEstimation, Inspection), evaluate
+        // (AnimationModel), fit (Fitting), infer (Inference), render (Rendering), report (Reports,
+        // PNGCodec), and the commands in-process (StrokeScopeCLI).
+        .library(name: "StrokeScope", targets: [
+            "Inspection", "GIFCodec", "StrokeEstimation", "AnimationModel", "StrokeGeometry", "Fitting", "Inference", "Rendering",
+            "Reports", "PNGCodec", "Raster", "JSON", "Threading", "StrokeScopeCLI",
+        ]),
     ],
     targets: [
         // C libraries.
@@ -46,15 +54,23 @@ let package = Package(
         // Finds rings in frames and measures where each stroke starts and ends.
         .target(name: "StrokeEstimation", dependencies: ["Raster", "StrokeGeometry"]),
         // Fits a model's timing to measured frames: phase, rate, free variables, per-frame errors.
-        .target(name: "Fitting", dependencies: ["AnimationModel", "StrokeGeometry"]),
+        .target(name: "Fitting", dependencies: ["AnimationModel", "StrokeGeometry", "JSON"]),
         // Infers a repeating stroke animation (pieces, timing functions, rotation) from measured frames; emits model JSON, Swift, Objective-C.
         .target(name: "Inference", dependencies: ["AnimationModel", "JSON", "StrokeGeometry"]),
+        // Threads joined by the run that starts them, and the condition lock of bounded buffers.
+        .target(name: "Threading"),
+        // The pipeline as typed calls: open a recording, find and measure its strokes (with a
+        // decoding thread), place a model, fit it, infer one.
+        .target(
+            name: "Inspection",
+            dependencies: ["GIFCodec", "Raster", "JSON", "StrokeGeometry", "AnimationModel", "Rendering", "StrokeEstimation", "Fitting", "Inference", "Threading"]
+        ),
         // The declarative argument parser behind every command and its --help.
         .target(name: "CLIArguments"),
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "Fitting", "Inference"]
+            dependencies: ["CLIArguments", "Inspection", "Threading", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "Fitting", "Inference"]
         ),
         // On Linux the tool links the Swift runtime statically: the binary runs on a machine
         // (a CI runner) that has no Swift toolchain, and it starts faster and smaller, as only
@@ -88,7 +104,7 @@ let package = Package(
         .testTarget(name: "CLIArgumentsTests", dependencies: ["CLIArguments"]),
         .testTarget(
             name: "StrokeScopeCLITests",
-            dependencies: ["StrokeScopeCLI", "GIFCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
+            dependencies: ["StrokeScopeCLI", "Inspection", "Threading", "Fitting", "GIFCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
             // Inputs the fuzzers kept (scripts/fuzz.sh), read by path in FuzzRegressionTests.
             exclude: ["FuzzInputs"]
         ),

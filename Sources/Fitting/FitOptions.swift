@@ -12,6 +12,9 @@ public struct FitOptions: Sendable, Equatable {
     public var flagTiming: Double?
     /// Variables to hold at these values instead of fitting them.
     public var fixed: [String: Double] = [:]
+    /// Whether the search is spread over the cores (a batch that already runs one file per
+    /// core turns it off). The result is the same either way.
+    public var parallel = true
 
     public init(rate: Double? = nil, flagTiming: Double? = nil) {
         self.rate = rate

@@ -13,9 +13,24 @@ import AnimationModel
 ///    `finalists`); frames far off are then marked outliers and the fit is refined without them.
 /// 3. Per frame: the model at the fitted time, angle errors, and the timing error — the shift
 ///    of model time that best explains the frame.
-public enum Fitter {
-    public static func fit(_ document: ModelDocument, frames: [ObservedFrame], options: FitOptions = FitOptions(),
-                           evaluation: EvaluationOptions = EvaluationOptions()) throws(ModelInstanceError) -> FitResult {
+public struct Fitter: Sendable {
+    public var options: FitOptions
+    /// How the model is evaluated (Core Animation's semantics and their documented choices).
+    public var evaluation: EvaluationOptions
+
+    public init(_ options: FitOptions = FitOptions(), evaluation: EvaluationOptions = EvaluationOptions()) {
+        self.options = options
+        self.evaluation = evaluation
+    }
+
+    /// Fits `document` to the measured `frames` (each with one observation per model layer, in
+    /// the model's order).
+    public func fit(_ document: ModelDocument, frames: [ObservedFrame]) throws(ModelInstanceError) -> FitResult {
+        try Self.fit(document, frames: frames, options: options, evaluation: evaluation)
+    }
+
+    static func fit(_ document: ModelDocument, frames: [ObservedFrame], options: FitOptions,
+                    evaluation: EvaluationOptions) throws(ModelInstanceError) -> FitResult {
         let free = document.variables.filter { $0.fit != nil && options.fixed[$0.name] == nil }
         let base = try document.resolve(overrides: options.fixed, options: evaluation)
         let observed = frames.filter { $0.layers.contains { $0 != nil && $0!.state != .unknown } }
@@ -41,7 +56,7 @@ public enum Fitter {
         // Each grid value of the free variables is its own model, table and search: spread
         // over the cores, gathered in grid order.
         let searched = problem
-        let perValue = ParallelMap.map(variableGrid(free)) { values -> [(loss: Double, parameters: [Double])] in
+        let perValue = ParallelMap.map(variableGrid(free), parallel: options.parallel) { values -> [(loss: Double, parameters: [Double])] in
             var found: [(loss: Double, parameters: [Double])] = []
             var overrides = options.fixed
             for (v, x) in zip(free, values) { overrides[v.name] = x }
@@ -68,7 +83,7 @@ public enum Fitter {
             let tMin = min(-span, phases.min() ?? 0) - 1
             let tMax = max(span, phases.max() ?? 0) + (rates.max() ?? 1) * (probeSpan + probe.first!.time) + 1
             let table = ModelTable(model: model, from: tMin, to: tMax, step: max(0.004, (tMax - tMin) / 60_000))
-            let losses = GridSearch.losses(table: table, probe: probe, rates: rates, phases: phases)
+            let losses = GridSearch.losses(table: table, probe: probe, rates: rates, phases: phases, parallel: options.parallel)
             var c = 0
             for r in rates {
                 for phase in phases {
@@ -95,7 +110,7 @@ public enum Fitter {
             if distinct { starts.append(c.parameters) }
         }
         var best: (loss: Double, parameters: [Double])?
-        for refined in ParallelMap.map(finalists(of: starts, problem: problem), { searched.refine(from: $0) }) {
+        for refined in ParallelMap.map(finalists(of: starts, problem: problem, parallel: options.parallel), parallel: options.parallel, { searched.refine(from: $0) }) {
             if best == nil || refined.loss < best!.loss { best = refined }
         }
         guard var solution = best else {

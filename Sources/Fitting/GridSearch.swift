@@ -9,17 +9,17 @@
 enum GridSearch {
     /// Losses for every (rate, phase) pair, rate-major: index `r * phases.count + p`. The rates
     /// are split into one run per core; each candidate's sum is the same either way.
-    static func losses(table: ModelTable, probe: [ObservedFrame], rates: [Double], phases: [Double]) -> [Double] {
-        let runs = FitParallelism.enabled ? min(ParallelMap.cores, rates.count) : 1
+    static func losses(table: ModelTable, probe: [ObservedFrame], rates: [Double], phases: [Double], parallel: Bool) -> [Double] {
+        let runs = parallel ? min(ParallelMap.cores, rates.count) : 1
         guard runs > 1 else { return serialLosses(table: table, probe: probe, rates: rates, phases: phases) }
         let bounds = (0...runs).map { $0 * rates.count / runs }
-        let parts = ParallelMap.map(Array(0..<runs)) { i in
+        let parts = ParallelMap.map(Array(0..<runs), parallel: true) { i in
             serialLosses(table: table, probe: probe, rates: Array(rates[bounds[i]..<bounds[i + 1]]), phases: phases)
         }
         return parts.flatMap { $0 }
     }
 
-    /// ``losses(table:probe:rates:phases:)`` on one thread.
+    /// ``losses(table:probe:rates:phases:parallel:)`` on one thread.
     static func serialLosses(table: ModelTable, probe: [ObservedFrame], rates: [Double], phases: [Double]) -> [Double] {
         var totals = [Double](repeating: 0, count: rates.count * phases.count)
         let sampleCount = table.sampleCount

@@ -9,12 +9,12 @@ extension Fitter {
     /// unchanged, to the refinement on all frames, so the fit's answer is the one refining every
     /// start would give whenever the best start is among them; ties (several starts in one
     /// valley) all go on. Shorter recordings refine every start, as before.
-    static func finalists(of starts: [[Double]], problem: Problem, margin: Double = 0.5) -> [[Double]] {
+    static func finalists(of starts: [[Double]], problem: Problem, margin: Double = 0.5, parallel: Bool) -> [[Double]] {
         var screening = problem
         screening.frameLimit = 100
         guard starts.count > 1, problem.frames.count >= 2 * screening.frameLimit else { return starts }
         let screen = screening
-        let losses = ParallelMap.map(starts) { screen.refine(from: $0).loss }
+        let losses = ParallelMap.map(starts, parallel: parallel) { screen.refine(from: $0).loss }
         guard let lowest = losses.min(), lowest.isFinite else { return starts }
         let limit = lowest + margin * abs(lowest) + 1e-9
         return starts.indices.filter { losses[$0] <= limit }.map { starts[$0] }

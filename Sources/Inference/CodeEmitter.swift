@@ -55,7 +55,7 @@ public enum CodeEmitter {
         s += "ringLayer.fillColor = UIColor.clear.cgColor\n"
         s += "ringLayer.strokeColor = UIColor(red: \(number(r, 0)) / 255, green: \(number(g, 0)) / 255, blue: \(number(b, 0)) / 255, alpha: 1).cgColor\n"
         s += "ringLayer.lineWidth = \(number(l.lineWidth, 2))\n"
-        s += "ringLayer.lineCap = .\(model.appearance.lineCap)\n\n"
+        s += "ringLayer.lineCap = .\(model.appearance.lineCap.rawValue)\n\n"
         if let turn = model.rotationPeriod {
             s += "let rotation = CABasicAnimation(keyPath: \"transform.rotation.z\")\n"
             s += "rotation.fromValue = 0\n"
@@ -103,7 +103,7 @@ public enum CodeEmitter {
     static func objc(_ model: InferredAnimation, source: String) -> String {
         let l = LayerLayout(model)
         let (r, g, b) = rgb(model.appearance.strokeColor)
-        let cap = ["butt": "kCALineCapButt", "round": "kCALineCapRound", "square": "kCALineCapSquare"][model.appearance.lineCap] ?? "kCALineCapButt"
+        let cap = ["butt": "kCALineCapButt", "round": "kCALineCapRound", "square": "kCALineCapSquare"][model.appearance.lineCap.rawValue] ?? "kCALineCapButt"
         var s = "// Inferred by `strokescope infer` from \(source).\n"
         s += "CAShapeLayer *ringLayer = [CAShapeLayer layer];\n"
         s += "ringLayer.frame = CGRectMake(\(number(l.frameX, 2)), \(number(l.frameY, 2)), \(number(l.side, 2)), \(number(l.side, 2)));\n"

@@ -27,9 +27,9 @@ public struct RingAppearance: Sendable, Equatable {
     /// `#RRGGBB`, or nil when no colour could be told.
     public var strokeColor: String?
     /// `butt`, `round` or `square`.
-    public var lineCap: String
+    public var lineCap: LineCap
 
-    public init(centerX: Double, centerY: Double, radius: Double, lineWidth: Double, strokeColor: String?, lineCap: String) {
+    public init(centerX: Double, centerY: Double, radius: Double, lineWidth: Double, strokeColor: String?, lineCap: LineCap) {
         self.centerX = centerX
         self.centerY = centerY
         self.radius = radius

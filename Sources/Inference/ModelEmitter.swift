@@ -15,7 +15,7 @@ public enum ModelEmitter {
             ])))]))),
             ("frame", .array([num(layout.frameX), num(layout.frameY), num(layout.side), num(layout.side)])),
             ("lineWidth", num(layout.lineWidth)),
-            ("lineCap", .string(model.appearance.lineCap)),
+            ("lineCap", .string(model.appearance.lineCap.rawValue)),
         ])
         if let colour = model.appearance.strokeColor { layer.append("strokeColor", .string(colour)) }
         var animations: [JSONValue] = []

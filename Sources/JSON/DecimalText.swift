@@ -39,6 +39,13 @@ public enum DecimalText {
     /// A result that rounds to zero carries no minus sign, so `-0.001` at two decimals reads
     /// `0.00`: a signed zero in a table only draws the eye to a meaningless difference.
     /// Non-finite values read `nan`, `inf` and `-inf`.
+    /// Short number text for messages: `25`, `12.5`, not `25.0` (Swift's shortest round-trip
+    /// text otherwise).
+    public static func short(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+
     public static func fixed(_ value: Double, decimals: Int) -> String {
         precondition(decimals >= 0, "decimals must not be negative")
         if value.isNaN { return "nan" }

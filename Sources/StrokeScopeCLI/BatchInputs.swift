@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import CLIArguments
-import Fitting
 
 /// `--jobs` and `--recursive`, and turning the command line's paths into the list of GIFs a
 /// batch runs over.
@@ -56,19 +55,11 @@ enum BatchInputs {
         return paths.first.map { stat($0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR } ?? false
     }
 
-    /// Allows each file's own threads (the fit's search on every core, decoding ahead on a
-    /// second thread) only when one file runs with more than one job, and returns the setting
-    /// it replaced, for the caller to restore. `--jobs 1` means one thread of work, as
-    /// `make -j1` does, so a CI runner can keep the tool to one core; several files on several
-    /// threads already fill the cores, where nested threads would only add switching. Results
-    /// are identical either way.
-    static func applyThreadBudget(workers: Int, files: Int) -> Bool {
-        let previous = FitParallelism.enabled
-        if !allowsNestedThreads(workers: workers, files: files) { FitParallelism.enabled = false }
-        return previous
-    }
-
-    /// Whether a file may use threads of its own: only one file, with more than one job.
+    /// Whether a file may use threads of its own (the fit's search on every core, decoding
+    /// ahead on a second thread): only one file, with more than one job. `--jobs 1` means one
+    /// thread of work, as `make -j1` does, so a CI runner can keep the tool to one core; several
+    /// files on several threads already fill the cores, where nested threads would only add
+    /// switching. Results are identical either way.
     static func allowsNestedThreads(workers: Int, files: Int) -> Bool {
         workers > 1 && files == 1
     }

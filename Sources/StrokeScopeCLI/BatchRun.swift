@@ -1,5 +1,4 @@
 import CLIArguments
-import Fitting
 import JSON
 import Reports
 
@@ -36,10 +35,9 @@ enum BatchRun {
         var writer = BatchWriter(format: format, out: console.out)
         var tally = BatchTally()
         var worst: Int32 = CLIError.Code.success
-        let nested = BatchInputs.applyThreadBudget(workers: workers, files: inputs.count)
-        defer { FitParallelism.enabled = nested }
+        let nested = BatchInputs.allowsNestedThreads(workers: workers, files: inputs.count)
         BatchPool.run(count: inputs.count, workers: workers, job: { i in
-            run(inputs[i], args: args, environment: environment, command: command)
+            RunBudget.$parallel.withValue(nested) { run(inputs[i], args: args, environment: environment, command: command) }
         }) { i, outcome in
             writer.add(outcome)
             if !outcome.err.isEmpty { console.err.write(outcome.err) }

@@ -1,5 +1,6 @@
 import CLIArguments
 import GIFCodec
+import Inspection
 import PNGCodec
 import Raster
 
@@ -35,6 +36,20 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
 
     static func gif(_ error: GIFError) -> CLIError {
         CLIError(error.description, exitCode: error.exitCode)
+    }
+
+    /// The library's error as a command's: the same line, the contract's exit code. `modelFile`
+    /// names the model in a fit's messages.
+    static func inspection(_ error: InspectionError, modelFile: String? = nil) -> CLIError {
+        switch error {
+        case .decoding(let gif): return .gif(gif)
+        case .cannotFit(let file, let reason) where modelFile != nil:
+            return CLIError("\(file): cannot fit \(modelFile!): \(reason)", exitCode: Code.malformedInput)
+        case .invalidModel(let reason) where modelFile != nil:
+            return CLIError("\(modelFile!): \(reason)", exitCode: Code.malformedInput)
+        case .internalError: return CLIError(error.description, exitCode: Code.internalError)
+        default: return CLIError(error.description, exitCode: Code.malformedInput)
+        }
     }
 
     static func png(_ error: PNGError) -> CLIError {

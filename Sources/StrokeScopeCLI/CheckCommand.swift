@@ -1,6 +1,8 @@
+import Threading
 import AnimationModel
 import CLIArguments
 import Fitting
+import Inspection
 import JSON
 import Reports
 
@@ -18,7 +20,7 @@ enum CheckCommand {
             .option("set", value: "name=value", help: "Hold a model variable at this value instead of fitting it.", repeatable: true),
             .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "3/4 of a frame interval"),
             .option("junit", value: "file.xml", help: "Also write the results as JUnit XML for CI systems."),
-        ] + Thresholds.options + PlacementOptions.all + [
+        ] + ThresholdOptions.options + PlacementOptions.all + [
             SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels, SharedOptions.lenient, SharedOptions.maxModelBytes, SharedOptions.quiet, SharedOptions.force,
             // Accepted for symmetry with the other commands; check prints its own one-line format.
             .option("format", value: "format", help: "Ignored by check (one line per file).", hidden: true),
@@ -31,7 +33,12 @@ enum CheckCommand {
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
         let inputs = BatchInputs.expand(args.positionals("file.gif"), recursive: args.flag("recursive"))
-        let c = try FitCommand.parseCommon(args, environment: console.environment, command: "check", defaults: true)
+        let workersAsked: Int
+        do { workersAsked = try BatchInputs.jobCount(args) } catch { throw CLIError.usage(error) }
+        // A file may use threads of its own only when it is the only one and --jobs allows.
+        let c = try RunBudget.with(parallel: BatchInputs.allowsNestedThreads(workers: workersAsked, files: inputs.count)) { () throws(CLIError) in
+            try FitCommand.parseCommon(args, environment: console.environment, command: "check", defaults: true)
+        }
         let workers: Int
         do { workers = try BatchInputs.jobCount(args) } catch { throw CLIError.usage(error) }
         let junit = args.value("junit")
@@ -45,8 +52,6 @@ enum CheckCommand {
         var worst: Int32 = CLIError.Code.success
         var cases: [(file: String, seconds: Double, failure: String?, error: String?)] = []
         var tally = BatchTally()
-        let nested = BatchInputs.applyThreadBudget(workers: workers, files: inputs.count)
-        defer { FitParallelism.enabled = nested }
         BatchPool.run(count: inputs.count, workers: workers, job: { job.check(inputs[$0]) }) { i, r in
             if !quiet { for w in r.warnings { console.warn(w) } }
             switch r.verdict {
@@ -145,10 +150,10 @@ private struct CheckJob: @unchecked Sendable {
             return Result(file: input.path, seconds: 0, verdict: .error("\(input.path): cannot open", code: CLIError.Code.unreadableInput), warnings: [])
         }
         var settings = common.settings
-        settings.progress = frameProgress ?? .silent
+        settings.progress = frameProgress
         do {
-            let outcome = try FitRun.run(file: file, document: common.document, modelFile: common.modelFile, settings: settings, options: common.options)
-            let failures = common.thresholds.failures(outcome.result)
+            let outcome = try settings.fit(file, document: common.document, modelFile: common.modelFile, options: common.options)
+            let failures = outcome.verdict(common.thresholds).failures
             let r = outcome.result
             let figures = "max timing error \(r.maxTimingError.map(ms) ?? "-"), max angle error \(r.maxAngleError.map { fixed($0, 2) + "°" } ?? "-"), rate \(fixed(r.rate, 3))"
             return Result(file: file, seconds: monotonicSeconds() - start,

@@ -1,6 +1,7 @@
 import AnimationModel
 import CLIArguments
 import Fitting
+import Inspection
 import Inference
 import JSON
 import Raster
@@ -20,7 +21,7 @@ enum FitCommand {
             .option("rate", value: "r", help: "Pin the rate (model seconds per GIF second), e.g. 1 for a renderer whose delays are exact."),
             .option("set", value: "name=value", help: "Hold a model variable at this value instead of fitting it.", repeatable: true),
             .option("flag-timing", value: "duration", help: "Flag frames late or early beyond this.", default: "3/4 of a frame interval"),
-        ] + Thresholds.options + PlacementOptions.all + [
+        ] + ThresholdOptions.options + PlacementOptions.all + [
             SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels, SharedOptions.maxModelBytes, SharedOptions.lenient, SharedOptions.quiet,
         ] + BatchInputs.options + VisualOutputs.options,
         examples: [
@@ -43,8 +44,8 @@ enum FitCommand {
             options.rate = try args.value("rate", as: .double(in: .between(0.01, 100)))
             options.flagTiming = try args.value("flag-timing", as: .duration(in: .greaterThan(0)))
             sets = try args.values("set", as: .namedValue)
-            thresholds = try Thresholds.read(args, defaults: defaults, command: command)
-            try PlacementOptions.read(args, into: &settings, command: command)
+            thresholds = try ThresholdOptions.read(args, defaults: defaults, command: command)
+            try PlacementOptions.read(args, into: &settings.options, command: command)
         } catch { throw CLIError.usage(error) }
         let reference = command == "check" ? args.value("reference") : nil
         if reference != nil && args.value("model") != nil {
@@ -75,9 +76,9 @@ enum FitCommand {
         let visuals = try VisualOutputs.read(args)
         let progress = Progress(console: console, quiet: args.flag("quiet"))
         c.settings.progress = progress
-        let outcome = try FitRun.run(file: file, document: c.document, modelFile: c.modelFile, settings: c.settings, options: c.options)
+        let outcome = try c.settings.fit(file, document: c.document, modelFile: c.modelFile, options: c.options)
         if !args.flag("quiet") { for w in outcome.warnings { console.warn("\(file): \(w)") } }
-        let failures = c.thresholds.failures(outcome.result)
+        let failures = outcome.verdict(c.thresholds).failures
         let output = FitOutput(outcome: outcome, thresholds: c.thresholds, failures: failures)
         switch c.format {
         case .json: console.out.write(output.json.serialized() + "\n")
@@ -90,7 +91,7 @@ enum FitCommand {
 
 /// The fit's tables and JSON.
 struct FitOutput {
-    let outcome: FitRun.Outcome
+    let outcome: ModelFit
     let thresholds: Thresholds
     let failures: [String]
 
@@ -128,11 +129,11 @@ struct FitOutput {
         ])
         for (i, f) in r.frames.enumerated() {
             for (j, layer) in r.model.layers.enumerated() {
-                let m = outcome.inspection.tracks.first { $0.name == layer.name }?.measurements[i]
+                let m = outcome.inspection.layers.first { $0.name == layer.name }?.readings[i]
                 let fit = f.layers[j]
                 table.append([
                     .int(f.index), .double(milliseconds(f.time), decimals: 0), .double(milliseconds(f.modelTime), decimals: 1),
-                    .string(layer.name), .string(m?.state ?? "-"),
+                    .string(layer.name), .string(m?.state.rawValue ?? "-"),
                     Cell(m?.startAngle.map { displayAngle($0, 2) }, decimals: 2), Cell(m?.endAngle.map { displayAngle($0, 2) }, decimals: 2),
                     Cell(fit.model.startAngle.map { displayAngle($0, 2) }, decimals: 2), Cell(fit.model.endAngle.map { displayAngle($0, 2) }, decimals: 2),
                     Cell(m?.strokeEnd, decimals: 4), fit.model.state == .absent ? .empty : .double(fit.model.values.strokeEnd, decimals: 4),
@@ -212,7 +213,7 @@ enum PlacementOptions {
                 choices: LineCap.allCases.map(\.rawValue)),
     ]
 
-    static func read(_ args: ParsedArguments, into settings: inout InspectSettings, command: String) throws(UsageError) {
+    static func read(_ args: ParsedArguments, into settings: inout InspectOptions, command: String) throws(UsageError) {
         if let c = try args.value("circle", as: .numbers(named: ["CX", "CY", "R"])) {
             guard c[2] > 0 else {
                 throw .inCommand("strokescope \(command)", .invalidValue(args.value("circle")!, for: "--circle <CX,CY,R>", expected: "a radius greater than 0"))

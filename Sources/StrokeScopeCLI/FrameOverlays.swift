@@ -1,5 +1,6 @@
 import AnimationModel
 import Fitting
+import Inspection
 import Rendering
 import StrokeEstimation
 import StrokeGeometry
@@ -13,18 +14,18 @@ struct FrameOverlays {
     /// The overlay of frame `i` (position in `inspection.frames`).
     func overlay(_ i: Int) -> FrameOverlay {
         var overlay = FrameOverlay()
-        for track in inspection.tracks where track.measurements.indices.contains(i) {
-            let m = track.measurements[i]
+        for track in inspection.layers where track.readings.indices.contains(i) {
+            let m = track.readings[i]
             switch track.kind {
-            case .ring(let ring, _, _):
-                guard m.state == "arc", let a = m.startAngle, let b = m.endAngle else { continue }
+            case .ring(let ring, _):
+                guard m.state == .arc, let a = m.startAngle, let b = m.endAngle else { continue }
                 let width = m.arc?.lineWidth ?? ring.lineWidth
                 for (start, end) in [(a, b)] + m.segments {
                     overlay.ringEnds.append(.init(center: ring.circle.center, radius: ring.circle.radius, lineWidth: width, angle: start, kind: .start))
                     overlay.ringEnds.append(.init(center: ring.circle.center, radius: ring.circle.radius, lineWidth: width, angle: end, kind: .end))
                 }
-            case .path(_, _, let lineWidth, let layer):
-                guard let f = m.strokeEnd, m.state == "arc" || m.state == "full", let mapping else { continue }
+            case .path(_, let lineWidth, _, let layer):
+                guard let f = m.strokeEnd, m.state.isDrawn, let mapping else { continue }
                 guard let p = layer.geometry.strokePath.point(atFraction: f) else { continue }
                 overlay.pathEnds.append(.init(point: mapping.pixel(layer.geometry.pathToScreen(rotation: 0).apply(to: p)), lineWidth: lineWidth))
             }

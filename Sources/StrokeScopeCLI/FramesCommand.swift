@@ -1,5 +1,6 @@
 import CLIArguments
 import Fitting
+import Inspection
 import GIFCodec
 import PNGCodec
 import Raster
@@ -101,7 +102,7 @@ enum FramesCommand {
             settings.timing = timing
             settings.decode = decodeOptions
             settings.progress = Progress(console: console, quiet: quiet)
-            let outcome = try FitRun.run(file: file, document: document, modelFile: modelFile, settings: settings, options: fitOptions)
+            let outcome = try settings.fit(file, document: document, modelFile: modelFile, options: fitOptions)
             overlays = FrameOverlays(inspection: outcome.inspection, fit: outcome.result)
         }
 

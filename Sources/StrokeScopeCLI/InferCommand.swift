@@ -2,6 +2,7 @@ import StrokeGeometry
 import AnimationModel
 import CLIArguments
 import Fitting
+import Inspection
 import Inference
 import JSON
 import Reports
@@ -38,7 +39,7 @@ enum InferCommand {
             format = try SharedOptions.outputFormat(args)
             settings.timing = try SharedOptions.timing(args)
             settings.decode = try SharedOptions.decodeOptions(args)
-            try PlacementOptions.read(args, into: &settings, command: "infer")
+            try PlacementOptions.read(args, into: &settings.options, command: "infer")
             emit = args.value("emit") ?? "model"
             guard ["model", "swift", "objc"].contains(emit) else {
                 throw .inCommand("strokescope infer", .invalidValue(emit, for: "--emit <kind>", expected: "one of 'model', 'swift' or 'objc'"))
@@ -48,8 +49,8 @@ enum InferCommand {
         if let output { try OutputPaths.checkFile(output, force: args.flag("force")) }
         settings.progress = Progress(console: console, quiet: args.flag("quiet"))
         var options = InferenceOptions()
-        options.scale = settings.scale ?? 1
-        let scaleStated = settings.scale != nil
+        options.scale = settings.options.scale ?? 1
+        let scaleStated = settings.options.scale != nil
         options.humanRounding = !args.flag("exact")
         options.name = args.value("name") ?? OutputPaths.deletingExtension(OutputPaths.lastComponent(file))
         let run = try InferRun.run(file: file, settings: settings, options: options, scaleStated: scaleStated)
@@ -79,73 +80,32 @@ enum InferCommand {
     }
 }
 
-/// Inspect, infer, and fit the inferred model back to the same GIF: the work of `infer` and of
-/// `check --reference`.
+/// Inspect, infer, and fit the inferred model back to the same GIF (the library's
+/// `Inspector.infer`): the work of `infer` and of `check --reference`, with its report.
 struct InferRun {
-    var inferred: InferredAnimation
-    var modelJSON: JSONValue
-    var document: ModelDocument
-    var outcome: FitRun.Outcome
-    var warnings: [String]
-    /// Where the scale came from: `--scale`, the screen the canvas matches, or assumed.
-    var scaleSource: String
+    let run: RecordingInference
 
-    /// The self-check's limits: an inferred model explains a GIF when its fit stays within them.
-    static let explainsRMS = 1.5, explainsMax = 4.0
+    var inferred: InferredAnimation { run.inferred }
+    var modelJSON: JSONValue { run.modelJSON }
+    var document: ModelDocument { run.document }
+    var outcome: ModelFit { run.fit }
+    var warnings: [String] { run.warnings }
+    var scaleSource: String { run.scaleSource }
+    var rms: Double { run.rmsAngleError }
+    var max: Double { run.maxAngleError }
+    var explains: Bool { run.explains }
+    static var explainsRMS: Double { RecordingInference.explainsRMS }
+    static var explainsMax: Double { RecordingInference.explainsMax }
 
-    var rms: Double { outcome.result.rmsAngleError ?? .infinity }
-    var max: Double { outcome.result.maxAngleError ?? .infinity }
-    var explains: Bool { rms <= Self.explainsRMS && max <= Self.explainsMax }
-
-    /// `scaleStated`: `options.scale` was given (`--scale`); otherwise a canvas that is exactly a
-    /// device's screen gives it (`DeviceScreen`), and any other is taken at 1 px per point.
+    /// `scaleStated`: `options.scale` was given (`--scale`).
     static func run(file: String, settings: InspectSettings, options: InferenceOptions, scaleStated: Bool = true) throws(CLIError) -> InferRun {
-        var options = options
-        var measuring = settings
-        measuring.scale = nil
-        let inspection = try InspectPipeline.run(file, settings: measuring)
-        guard !inspection.tracks.isEmpty, case .ring = inspection.tracks[0].kind else {
-            throw CLIError("\(file): no animated ring found (try --circle CX,CY,R or --region X,Y,W,H)", exitCode: CLIError.Code.malformedInput)
-        }
-        var warnings = inspection.warnings
-        if inspection.tracks.count > 1 {
-            warnings.append("\(inspection.tracks.count) rings found; inferring the first only (give --circle or --region to choose)")
-        }
-        var scaleSource = "stated"
-        if !scaleStated {
-            if let screen = DeviceScreen.match(width: inspection.canvasWidth, height: inspection.canvasHeight) {
-                options.scale = Double(screen.scale)
-                scaleSource = "detected: the canvas is \(screen.description)"
-            } else {
-                scaleSource = "assumed: the canvas is no device's whole screen; give --scale"
-            }
-        }
-        let summary = InspectSummary(inspection)
-        let d = summary.layerDescription(0)
-        let appearance = RingAppearance(centerX: d.center?.x ?? 0, centerY: d.center?.y ?? 0, radius: d.radius ?? 1, lineWidth: d.lineWidth ?? 1,
-                                        strokeColor: d.colour, lineCap: d.cap ?? "butt")
-        let samples: [RingSample] = zip(inspection.frames, inspection.tracks[0].measurements).map { frame, m in
-            RingSample(time: frame.time, state: StrokeState(rawValue: m.state) ?? .unknown, startAngle: m.startAngle, endAngle: m.endAngle)
-        }
-        let inferred: InferredAnimation
+        let recording = try settings.recording(file)
         do {
-            inferred = try Inferrer.infer(samples, appearance: appearance, options: options)
+            return InferRun(run: try Inspector(settings.options).infer(recording, options: options, scaleStated: scaleStated,
+                                                                       source: OutputPaths.lastComponent(file), progress: settings.progress))
         } catch {
-            throw CLIError("\(file): \(error.description)", exitCode: CLIError.Code.malformedInput)
+            throw CLIError.inspection(error, modelFile: "\(file) (inferred)")
         }
-        let json = ModelEmitter.json(inferred, source: OutputPaths.lastComponent(file))
-        let label = "\(file) (inferred)"
-        let document: ModelDocument
-        do {
-            document = try ModelLoader.load(json: json.serialized(), file: label)
-        } catch {
-            throw CLIError("\(file): the inferred model is not valid: \(error)", exitCode: CLIError.Code.internalError)
-        }
-        var fitSettings = settings
-        fitSettings.scale = nil
-        let outcome = try FitRun.run(file: file, document: document, modelFile: label, settings: fitSettings, options: FitOptions())
-        return InferRun(inferred: inferred, modelJSON: json, document: document, outcome: outcome,
-                        warnings: warnings + outcome.warnings.filter { !warnings.contains($0) }, scaleSource: scaleSource)
     }
 
     /// One cycle of a property as text: `0–1 s 0→0.25 easeInEaseOut; 1–1.5 s hold 0.25`.

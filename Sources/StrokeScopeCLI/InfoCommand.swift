@@ -1,3 +1,4 @@
+import Inspection
 import CLIArguments
 import GIFCodec
 import Raster

@@ -1,4 +1,5 @@
 import AnimationModel
+import Inspection
 import CLIArguments
 import Fitting
 import GIFCodec
@@ -35,16 +36,17 @@ enum InspectCommand {
             format = try SharedOptions.outputFormat(args)
             settings.timing = try SharedOptions.timing(args)
             settings.decode = try SharedOptions.decodeOptions(args)
-            try PlacementOptions.read(args, into: &settings, command: "inspect")
+            try PlacementOptions.read(args, into: &settings.options, command: "inspect")
         } catch { throw CLIError.usage(error) }
         let visuals = try VisualOutputs.read(args)
         let progress = Progress(console: console, quiet: args.flag("quiet"))
         settings.progress = progress
+        var model: ResolvedModel?
         if let modelFile = args.value("model") {
             let document = try ModelFile.load(modelFile, console: console, quiet: args.flag("quiet"), limitFrom: args)
-            settings.model = try ModelFile.resolve(document, file: modelFile, sets: [])
+            model = try ModelFile.resolve(document, file: modelFile, sets: [])
         }
-        let inspection = try InspectPipeline.run(file, settings: settings)
+        let inspection = try settings.inspect(file, model: model)
         if !args.flag("quiet") { for w in inspection.warnings { console.warn("\(file): \(w)") } }
         let summary = InspectSummary(inspection)
         switch format {
@@ -57,57 +59,30 @@ enum InspectCommand {
 }
 
 
-/// Period and vanishing frames, and the output formats of an inspection.
+/// The output formats of an inspection.
 struct InspectSummary {
     let inspection: Inspection
-    /// Per ring track: when the animation repeats.
-    let periods: [Int: PeriodFinder.Period]
-    /// Per track: frames where the stroke vanishes (state empty after a drawn frame, or at the start).
-    let vanishes: [Int: [Int]]
 
     init(_ inspection: Inspection) {
         self.inspection = inspection
-        let times = inspection.frames.map(\.time)
-        var periods: [Int: PeriodFinder.Period] = [:]
-        var vanishes: [Int: [Int]] = [:]
-        for (k, track) in inspection.tracks.enumerated() {
-            let arcs = track.measurements.compactMap(\.arc)
-            if arcs.count == track.measurements.count, let p = PeriodFinder.period(arcs, times: times, scoring: { ParallelMap.chunkedMap($0, $1) }) { periods[k] = p }
-            var list: [Int] = []
-            for (i, m) in track.measurements.enumerated() where i > 0 && m.state == "empty" && track.measurements[i - 1].state != "empty" {
-                list.append(i)
-            }
-            vanishes[k] = list
-        }
-        self.periods = periods
-        self.vanishes = vanishes
     }
 
+    /// How a layer is described in the summary and the JSON.
     func layerDescription(_ k: Int) -> (kind: String, center: Point?, radius: Double?, lineWidth: Double?, colour: String?, cap: String?) {
-        let track = inspection.tracks[k]
-        let colour = Self.commonColour(track.inkColours)?.hex
-        switch track.kind {
-        case .ring(let ring, _, _):
-            let widths = track.measurements.compactMap { $0.arc?.lineWidth }.sorted()
-            let width = widths.isEmpty ? ring.lineWidth : widths[widths.count / 2]
-            return ("arc", ring.circle.center, ring.circle.radius, width, colour, inspection.caps[k]?.rawValue)
-        case .path(_, let ink, let width, let layer):
-            return ("path", nil, nil, width, ink?.hex ?? colour, layer.style.lineCap.rawValue)
+        let layer = inspection.layers[k]
+        switch layer.kind {
+        case .ring(let ring, _):
+            return ("arc", ring.circle.center, ring.circle.radius, layer.lineWidth, layer.colour?.hex, layer.cap?.rawValue)
+        case .path(_, let width, let ink, let model):
+            return ("path", nil, nil, width, ink?.hex ?? layer.colour?.hex, model.style.lineCap.rawValue)
         }
-    }
-
-    static func commonColour(_ colours: [RGBA]) -> RGBA? {
-        guard !colours.isEmpty else { return nil }
-        var counts: [RGBA: Int] = [:]
-        for c in colours { counts[c, default: 0] += 1 }
-        return counts.max { a, b in a.value != b.value ? a.value < b.value : a.key.hex > b.key.hex }?.key
     }
 
     var report: Report {
         var report = Report(title: "Inspect \(inspection.file)")
         report.addSummary("canvas (px)", .string("\(inspection.canvasWidth)×\(inspection.canvasHeight)"), key: "canvas")
         report.addSummary("frames", .int(inspection.frames.count))
-        for k in inspection.tracks.indices {
+        for k in inspection.layers.indices {
             let d = layerDescription(k)
             var text = d.kind
             if let c = d.center, let r = d.radius {
@@ -116,14 +91,14 @@ struct InspectSummary {
             if let w = d.lineWidth { text += ", line width \(fixed(w, 2)) px" }
             if let colour = d.colour { text += ", colour \(colour)" }
             if let cap = d.cap { text += ", \(cap) caps" }
-            report.addSummary(inspection.tracks[k].name, .string(text), key: "layer\(k)")
-            if let p = periods[k] {
-                report.addSummary("\(inspection.tracks[k].name) repeats every (ms)",
+            report.addSummary(inspection.layers[k].name, .string(text), key: "layer\(k)")
+            if let p = inspection.layers[k].period {
+                report.addSummary("\(inspection.layers[k].name) repeats every (ms)",
                                   .string("\(fixed(milliseconds(p.seconds), 1)) (\(fixed(p.frames, 2)) frames)"), key: "period\(k)")
             }
-            if let v = vanishes[k], !v.isEmpty {
+            if case let v = inspection.layers[k].vanishes, !v.isEmpty {
                 let list = v.prefix(12).map(String.init).joined(separator: ", ") + (v.count > 12 ? ", ..." : "")
-                report.addSummary("\(inspection.tracks[k].name) vanishes at frames", .string(list), key: "vanishes\(k)")
+                report.addSummary("\(inspection.layers[k].name) vanishes at frames", .string(list), key: "vanishes\(k)")
             }
         }
         report.notes = inspection.assumptions
@@ -135,12 +110,12 @@ struct InspectSummary {
             Column("pieces", key: "pieces"),
         ])
         for (i, frame) in inspection.frames.enumerated() {
-            for track in inspection.tracks {
-                let m = track.measurements[i]
+            for track in inspection.layers {
+                let m = track.readings[i]
                 table.append([.int(frame.info.index), .double(milliseconds(frame.time), decimals: 0), .string(track.name),
-                              .string(m.state), Cell(m.startAngle.map { displayAngle($0, 2) }, decimals: 2), Cell(m.endAngle.map { displayAngle($0, 2) }, decimals: 2),
+                              .string(m.state.rawValue), Cell(m.startAngle.map { displayAngle($0, 2) }, decimals: 2), Cell(m.endAngle.map { displayAngle($0, 2) }, decimals: 2),
                               Cell(m.strokeStart, decimals: 4), Cell(m.strokeEnd, decimals: 4),
-                              m.state == "arc" ? .int(1 + m.segments.count) : .empty])
+                              m.state == .arc ? .int(1 + m.segments.count) : .empty])
             }
         }
         report.tables.append(table)
@@ -148,21 +123,21 @@ struct InspectSummary {
     }
 
     var json: JSONValue {
-        let layers: [JSONValue] = inspection.tracks.indices.map { k in
+        let layers: [JSONValue] = inspection.layers.indices.map { k in
             let d = layerDescription(k)
-            var o = JSONObject([("name", .string(inspection.tracks[k].name)), ("kind", .string(d.kind))])
+            var o = JSONObject([("name", .string(inspection.layers[k].name)), ("kind", .string(d.kind))])
             if let c = d.center { o.append("center", .array([.number(c.x, decimals: 4), .number(c.y, decimals: 4)])) }
             if let r = d.radius { o.append("radius", .number(r, decimals: 4)) }
             if let w = d.lineWidth { o.append("lineWidth", .number(w, decimals: 4)) }
             o.append("strokeColor", d.colour.map { .string($0) } ?? .null)
             if let cap = d.cap { o.append("lineCap", .string(cap)) }
-            if let p = periods[k] {
+            if let p = inspection.layers[k].period {
                 o.append("period", .object(JSONObject([("seconds", .number(p.seconds, decimals: 6)), ("frames", .number(p.frames, decimals: 4)),
                                                        ("mismatch", .number(p.mismatch, decimals: 4))])))
             } else {
                 o.append("period", .null)
             }
-            o.append("vanishes", .array((vanishes[k] ?? []).map { .int($0) }))
+            o.append("vanishes", .array(inspection.layers[k].vanishes.map { .int($0) }))
             return .object(o)
         }
         let frames: [JSONValue] = inspection.frames.enumerated().map { i, frame in
@@ -171,10 +146,10 @@ struct InspectSummary {
                 ("time", .number(frame.time, decimals: 6)),
                 ("delay", .number(frame.delay, decimals: 6)),
                 ("delayCentiseconds", .int(frame.info.delayCentiseconds)),
-                ("layers", .array(inspection.tracks.map { track in
-                    let m = track.measurements[i]
-                    var o = JSONObject([("name", .string(track.name)), ("state", .string(m.state))])
-                    if m.state == "arc" {
+                ("layers", .array(inspection.layers.map { track in
+                    let m = track.readings[i]
+                    var o = JSONObject([("name", .string(track.name)), ("state", .string(m.state.rawValue))])
+                    if m.state == .arc {
                         if let a = m.startAngle { o.append("startAngle", .number(displayAngle(a, 4), decimals: 4)) }
                         if let a = m.endAngle { o.append("endAngle", .number(displayAngle(a, 4), decimals: 4)) }
                     }

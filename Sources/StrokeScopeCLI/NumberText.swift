@@ -1,8 +1,7 @@
+import JSON
+
 /// Short number text for messages: `25`, `12.5`, not `25.0`.
-func shortText(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
-}
+func shortText(_ value: Double) -> String { DecimalText.short(value) }
 
 /// Milliseconds from seconds, rounded to a microsecond so sums of centiseconds print cleanly.
 func milliseconds(_ seconds: Double) -> Double { (seconds * 1_000_000).rounded() / 1000 }

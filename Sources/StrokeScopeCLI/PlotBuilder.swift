@@ -1,5 +1,6 @@
 import AnimationModel
 import Fitting
+import Inspection
 import JSON
 import Reports
 import StrokeGeometry
@@ -26,7 +27,7 @@ enum PlotBuilder {
         let span = (times.first ?? 0)...max(inspection.frames.last.map { $0.time + $0.delay } ?? 1, (times.first ?? 0) + 1e-3)
         var fractions = PlotPanel(title: "Stroke fractions", yLabel: "strokeStart / strokeEnd", yRange: 0...1)
         var angles = PlotPanel(title: "On-screen angles (layers without fractions)", yLabel: "angle (° clockwise from 12 o'clock)", yRange: 0...360)
-        for (k, track) in inspection.tracks.enumerated() {
+        for (k, track) in inspection.layers.enumerated() {
             let startColour = colours[(2 * k) % colours.count], endColour = colours[(2 * k + 1) % colours.count]
             var start = PlotSeries(name: "\(track.name) strokeStart", key: "\(track.name).strokeStart", color: startColour, style: .points)
             var end = PlotSeries(name: "\(track.name) strokeEnd", key: "\(track.name).strokeEnd", color: endColour, style: .points)
@@ -34,7 +35,7 @@ enum PlotBuilder {
             var endAngle = PlotSeries(name: "\(track.name) end angle", key: "\(track.name).endAngle", color: endColour, style: .points)
             var hasFractions = false
             for (i, frame) in inspection.frames.enumerated() {
-                let m = track.measurements[i]
+                let m = track.readings[i]
                 let index = frame.info.index
                 if let f = m.strokeStart {
                     start.points.append(PlotPoint(x: frame.time, y: f, frame: index, mark: marks.mark(index), valueText: DecimalText.fixed(f, decimals: 6)))
@@ -43,7 +44,7 @@ enum PlotBuilder {
                     end.points.append(PlotPoint(x: frame.time, y: f, frame: index, mark: marks.mark(index), valueText: DecimalText.fixed(f, decimals: 6)))
                     hasFractions = true
                 }
-                if m.state == "arc", let a = m.startAngle, let b = m.endAngle {
+                if m.state == .arc, let a = m.startAngle, let b = m.endAngle {
                     let a4 = displayAngle(a, 4), b4 = displayAngle(b, 4)
                     startAngle.points.append(PlotPoint(x: frame.time, y: a4, frame: index, mark: marks.mark(index), valueText: DecimalText.fixed(a4, decimals: 4)))
                     endAngle.points.append(PlotPoint(x: frame.time, y: b4, frame: index, mark: marks.mark(index), valueText: DecimalText.fixed(b4, decimals: 4)))

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Inspection
 
 /// A one-line progress bar on stderr for long runs: `measuring ████░░░░ 120/600 frames, 85 frames/s`.
 /// Shown only when stderr is a terminal and not under `--quiet`; redrawn at most ten times a
@@ -62,3 +63,5 @@ final class Progress {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
+
+extension Progress: InspectionProgress {}

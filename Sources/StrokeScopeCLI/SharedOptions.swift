@@ -1,4 +1,5 @@
 import AnimationModel
+import Inspection
 import CLIArguments
 import GIFCodec
 import Reports
@@ -54,47 +55,12 @@ enum SharedOptions {
     }
 }
 
-/// How frame start times are derived.
-enum FrameTiming: Equatable {
-    case delays(DelayPolicy)
-    case evenlySpaced(fps: Double)
-
+extension FrameTiming {
+    /// How the frames are timed, in words (the `timing` line of `info`).
     var label: String {
         switch self {
         case .delays(let p): "delay policy \(p.rawValue)"
         case .evenlySpaced(let fps): "evenly spaced at \(shortText(fps)) fps (--fps)"
-        }
-    }
-}
-
-/// Start time and duration of each frame in seconds, fed one frame at a time.
-struct FrameSchedule {
-    let timing: FrameTiming
-    private var clock: FrameClock
-    private var count = 0
-
-    init(_ timing: FrameTiming) {
-        self.timing = timing
-        if case .delays(let p) = timing { clock = FrameClock(policy: p) } else { clock = FrameClock(policy: .raw) }
-    }
-
-    /// Start and duration of the next frame, in seconds.
-    mutating func next(rawDelayCentiseconds: Int) -> (start: Double, duration: Double) {
-        defer { count += 1 }
-        switch timing {
-        case .delays:
-            let t = clock.advance(rawDelayCentiseconds: rawDelayCentiseconds)
-            return (Double(t.start) / 100, Double(t.effective) / 100)
-        case .evenlySpaced(let fps):
-            return (Double(count) / fps, 1 / fps)
-        }
-    }
-
-    /// Total duration of the frames so far, in seconds.
-    var total: Double {
-        switch timing {
-        case .delays: Double(clock.elapsedCentiseconds) / 100
-        case .evenlySpaced(let fps): Double(count) / fps
         }
     }
 }

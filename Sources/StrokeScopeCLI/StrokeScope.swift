@@ -1,5 +1,4 @@
 import CLIArguments
-import Fitting
 
 /// The `strokescope` command line, callable in-process: arguments in; text and an exit code out.
 public enum StrokeScope {
@@ -46,9 +45,9 @@ public enum StrokeScope {
         if BatchInputs.isBatch(args.positionals("file.gif")) { return try BatchRun.run(args, console, command: command) }
         let workers: Int
         do { workers = try BatchInputs.jobCount(args) } catch { throw CLIError.usage(error) }
-        let nested = BatchInputs.applyThreadBudget(workers: workers, files: 1)
-        defer { FitParallelism.enabled = nested }
-        return try command(args, console)
+        return try RunBudget.with(parallel: BatchInputs.allowsNestedThreads(workers: workers, files: 1)) { () throws(CLIError) in
+            try command(args, console)
+        }
     }
 
         private static func parse(_ arguments: [String]) throws(CLIError) -> Invocation {

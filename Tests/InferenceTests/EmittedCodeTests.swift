@@ -12,7 +12,7 @@ struct EmittedCodeTests {
     /// Every construct the emitters write: a non-round path start, a turning ring with an
     /// advance per cycle, and pieces that hold, ease by name and ease by control points.
     static let model: InferredAnimation = {
-        let ring = RingAppearance(centerX: 50, centerY: 50, radius: 20, lineWidth: 4, strokeColor: "#4285F4", lineCap: "round")
+        let ring = RingAppearance(centerX: 50, centerY: 50, radius: 20, lineWidth: 4, strokeColor: "#4285F4", lineCap: .round)
         return InferredAnimation(name: "t", appearance: ring, scale: 1, period: 1.333, cycleStart: 0, pathStartAngle: -240.2,
                                  rotationSpeed: 180, advance: 270,
                                  strokeStart: PiecewiseCurve(knots: [0, 0.6642, 1.333], values: [0, 0, 0.75],

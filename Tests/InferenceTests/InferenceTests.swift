@@ -25,7 +25,7 @@ func seedSpinnerSamples(interval: Double = 0.04, duration: Double = 3.3, offset:
     return out
 }
 
-let testRing = RingAppearance(centerX: 50, centerY: 50, radius: 20, lineWidth: 4, strokeColor: "#007AFF", lineCap: "butt")
+let testRing = RingAppearance(centerX: 50, centerY: 50, radius: 20, lineWidth: 4, strokeColor: "#007AFF", lineCap: .butt)
 
 @Suite("inference from measured frames")
 struct InferenceTests {

@@ -1,5 +1,6 @@
 import GIFCodec
 import Raster
+import Threading
 
 /// Decodes a GIF on a second thread, ahead of the thread that measures its frames: on a machine
 /// with two cores, decoding and measuring overlap, so `inspect` costs little more than the
@@ -11,6 +12,12 @@ import Raster
 /// so many frames can wait within `budget` bytes and neither thread waits for the other frame
 /// by frame; a frame that repaints the whole canvas is copied only when the reader asks for it.
 /// Memory stays the budget and a few canvases, whatever the frame count.
+///
+/// The thread belongs to the run's `ThreadGroup`: when the run's scope ends it is told to stop
+/// and joined, so nothing decodes after `inspect` returns.
+///
+/// `@unchecked Sendable`: the buffer and flags are shared only under `condition`; the decoder
+/// and `previousRect` are the decoding thread's alone once it has started.
 final class PrefetchedFrames: @unchecked Sendable {
     /// What is handed over: on the thread, a change; decoding in place, the decoder's canvas.
     enum Handover {
@@ -40,7 +47,7 @@ final class PrefetchedFrames: @unchecked Sendable {
     private var region: PixelRect
     private var finished = false
     private var stopped = false
-    private var failure: Error?
+    private var failure: GIFError?
     private let decoder: GIFDecoder
     /// The decoding thread's own: the previous frame's rectangle (its disposal).
     private var previousRect: PixelRect?
@@ -50,22 +57,25 @@ final class PrefetchedFrames: @unchecked Sendable {
     private let threaded: Bool
 
     /// Starts decoding `decoder`'s frames; only this object touches it from now on. On a
-    /// thread, up to `budget` bytes of changes wait (one larger change may, once the reader waits
-    /// for it).
-    init(_ decoder: GIFDecoder, budget: Int, threaded: Bool = true) {
+    /// thread of `group` (when `threaded`), up to `budget` bytes of changes wait (one larger
+    /// change may, once the reader waits for it).
+    init(_ decoder: GIFDecoder, budget: Int, threaded: Bool, in group: ThreadGroup) {
         self.decoder = decoder
         self.budget = budget
         self.threaded = threaded
         region = PixelRect(x: 0, y: 0, width: decoder.screen.width, height: decoder.screen.height)
         guard threaded else { return }
-        startThread(stackSize: 4 << 20) { [self] in self.decodeAll() }
+        group.onStop { [self] in self.stop() }
+        group.start(stackSize: 4 << 20) { [self] in self.decodeAll() }
     }
 
     /// The next frame, nil after the last; rethrows the decoder's error in its place.
-    func next() throws -> Handover? {
+    func next() throws(InspectionError) -> Handover? {
         // Decoding in place, the reader lets go of each frame before asking for the next, so
         // the decoder's own canvas is handed over without a copy.
-        guard threaded else { return try decoder.next().map(Handover.canvas) }
+        guard threaded else {
+            do { return try decoder.next().map(Handover.canvas) } catch { throw .decoding(error) }
+        }
         condition.lock()
         defer { condition.unlock() }
         while buffer.isEmpty && !finished {
@@ -81,13 +91,13 @@ final class PrefetchedFrames: @unchecked Sendable {
             if decoderWaiting { condition.broadcast() }
             return .change(change)
         }
-        if let failure { throw failure }
+        if let failure { throw .decoding(failure) }
         return nil
     }
 
-    /// Ends the decoding thread early (it exits at its next frame). Callers that may stop
-    /// reading before the end (an error, no ring found) call it, typically in a `defer`, so no
-    /// thread is left waiting for room in the buffer.
+    /// Ends the decoding thread early (it exits at its next frame): the group calls it when the
+    /// run ends, so a reader that stopped before the end (an error, no ring found) leaves no
+    /// thread waiting for room in the buffer.
     func stop() {
         condition.lock()
         stopped = true
@@ -113,7 +123,7 @@ final class PrefetchedFrames: @unchecked Sendable {
     }
 
     private func decodeAll() {
-        var failure: Error?
+        var failure: GIFError?
         while true {
             // The frame is decoded, then room awaited for its change, and only then the change
             // copied: copied first, it would be one more waiting (at full frames, a whole canvas).
@@ -205,7 +215,7 @@ struct FramePlayer {
 
     /// The frame `item` hands over. Its image shares the player's canvas: let go of it before
     /// the next call, or the next change copies the canvas.
-    mutating func frame(_ item: PrefetchedFrames.Handover) throws(CLIError) -> GIFFrame {
+    mutating func frame(_ item: PrefetchedFrames.Handover) throws(InspectionError) -> GIFFrame {
         switch item {
         case .canvas(let frame):
             return frame
@@ -215,7 +225,7 @@ struct FramePlayer {
                 canvas = change.pixels
             } else {
                 guard var image = canvas else {
-                    throw CLIError("\(file): internal error: a frame's changes arrived with no canvas to apply them to", exitCode: CLIError.Code.internalError)
+                    throw .internalError(file: file, "a frame's changes arrived with no canvas to apply them to")
                 }
                 canvas = nil  // so the canvas is written in place, not copied
                 if !change.rect.isEmpty { image.copy(change.pixels, toX: change.rect.x, y: change.rect.y) }

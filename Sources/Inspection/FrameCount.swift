@@ -1,0 +1,50 @@
+import GIFCodec
+import Threading
+
+/// A GIF's frame count from a structure scan (no pixels decoded), taken on a thread of the
+/// run's group when asked: the measuring thread then starts on the first frames at once, and the
+/// count is ready long before it is needed (to size the sample the rings are found from).
+///
+/// `@unchecked Sendable`: `result` is written once by the scanning thread and read by the
+/// run's thread, both under `condition`.
+final class FrameCount: @unchecked Sendable {
+    private let condition = ConditionLock()
+    private var result: Result<Int, GIFError>?
+
+    init(file: String, options: GIFDecodeOptions, threaded: Bool, in group: ThreadGroup) {
+        guard threaded else {
+            result = Self.scan(file, options)
+            return
+        }
+        group.start(stackSize: 1 << 20) { [self] in
+            let scanned = Self.scan(file, options)
+            condition.withLock {
+                result = scanned
+                condition.broadcast()
+            }
+        }
+    }
+
+    /// The number of frames, waiting for the scan if needed; the scan's error in its place.
+    func value() throws(InspectionError) -> Int {
+        let result = condition.withLock {
+            while self.result == nil { condition.wait() }
+            return self.result!
+        }
+        switch result {
+        case .success(let count): return count
+        case .failure(let error): throw .decoding(error)
+        }
+    }
+
+    private static func scan(_ file: String, _ options: GIFDecodeOptions) -> Result<Int, GIFError> {
+        do throws(GIFError) {
+            let decoder = try GIFDecoder(path: file, options: options)
+            var count = 0
+            while try decoder.nextInfo() != nil { count += 1 }
+            return .success(count)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

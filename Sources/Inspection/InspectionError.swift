@@ -1,0 +1,50 @@
+import AnimationModel
+import GIFCodec
+import Inference
+
+/// Why an inspection, a fit or an inference could not be made. `description` is the one line a
+/// user reads, naming the file; `isInternal` separates the tool's own faults from bad input.
+public enum InspectionError: Error, Sendable, CustomStringConvertible {
+    /// The GIF cannot be read or decoded (its own message names the file and the fault).
+    case decoding(GIFError)
+    /// The file decodes to no frame.
+    case noFrames(file: String)
+    /// No ring moves in the frames (and none was given with `circle`).
+    case noRingFound(file: String)
+    /// The model's layers cannot be placed: no ring to take the scale and offset from.
+    case cannotPlaceModel(file: String)
+    /// A fit needs an inspection made under the same model.
+    case inspectedWithoutModel(file: String)
+    /// The model's layers do not match the ones the inspection measured.
+    case modelMismatch(file: String, layer: String)
+    /// The fit could not evaluate the model (or had fewer than two measured frames).
+    case cannotFit(file: String, ModelInstanceError)
+    /// The model could not be resolved (a bad variable value, an invalid expression).
+    case invalidModel(ModelInstanceError)
+    /// No animation could be inferred from the readings.
+    case cannotInfer(file: String, InferenceError)
+    /// A fault of the tool itself.
+    case internalError(file: String, String)
+
+    public var description: String {
+        switch self {
+        case .decoding(let error): error.description
+        case .noFrames(let file): "\(file): the file has no frames to inspect"
+        case .noRingFound(let file): "\(file): no animated ring found (try --circle CX,CY,R or --region X,Y,W,H)"
+        case .cannotPlaceModel(let file):
+            "\(file): cannot place the model: no ring found to take the scale and offset from (give --scale and --origin, or --circle)"
+        case .inspectedWithoutModel(let file): "\(file): the inspection was made without a model; inspect with the model to fit it"
+        case .modelMismatch(let file, let layer): "\(file): the inspection has no layer '\(layer)' of the model; inspect with the model to fit it"
+        case .cannotFit(let file, let error): "\(file): cannot fit the model: \(error)"
+        case .invalidModel(let error): "invalid model: \(error)"
+        case .cannotInfer(let file, let error): "\(file): \(error.description)"
+        case .internalError(let file, let message): "\(file): internal error: \(message)"
+        }
+    }
+
+    /// Whether the fault is the tool's, not the input's.
+    public var isInternal: Bool {
+        if case .internalError = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,222 @@
+import AnimationModel
+import Fitting
+import GIFCodec
+import Raster
+import StrokeEstimation
+import StrokeGeometry
+import Threading
+
+/// Finds the animated strokes of a recording and measures every frame: where each stroke
+/// starts and ends, its state, its caps, when it repeats.
+///
+/// ```swift
+/// let recording = try Recording(contentsOf: "spinner.gif")
+/// let inspection = try Inspector().inspect(recording)
+/// for (frame, reading) in zip(inspection.frames, inspection.layers[0].readings) {
+///     print(frame.time, reading.state, reading.startAngle ?? .nan, reading.endAngle ?? .nan)
+/// }
+/// ```
+///
+/// Rings are found by what changes over time, so static UI does not disturb them; ends are
+/// placed to a fraction of a pixel from the anti-aliased ink and corrected for the caps. With a
+/// model, its layers guide the search: the first ring gives the pixel scale and offset, which
+/// place the other layers (a tick's drawn length is read as its `strokeEnd`).
+///
+/// Every thread a run starts is joined before `inspect` returns.
+public struct Inspector: Sendable {
+    public var options: InspectOptions
+
+    public init(_ options: InspectOptions = InspectOptions()) {
+        self.options = options
+    }
+
+    /// Inspects `recording`; with `model`, its layers are placed on the screen and measured.
+    /// `progress` hears of the frames measured.
+    public func inspect(_ recording: Recording, model: ResolvedModel? = nil,
+                        progress: (any InspectionProgress)? = nil) throws(InspectionError) -> Inspection {
+        try withThreadGroup { (group) throws(InspectionError) -> Inspection in
+            try run(recording, model: model, progress: progress, group: group)
+        }
+    }
+
+    /// Inspects `recording` under `model` resolved at its declared variable values.
+    public func inspect(_ recording: Recording, model document: ModelDocument,
+                        progress: (any InspectionProgress)? = nil) throws(InspectionError) -> Inspection {
+        let model: ResolvedModel
+        do { model = try document.resolve() } catch { throw .invalidModel(error) }
+        return try inspect(recording, model: model, progress: progress)
+    }
+
+    private func run(_ recording: Recording, model: ResolvedModel?, progress: (any InspectionProgress)?,
+                     group: ThreadGroup) throws(InspectionError) -> Inspection {
+        let file = recording.path
+        let decoding = recording.decoding
+        // Decoding starts at once on a second thread, ahead of the statistics and measuring;
+        // meanwhile a structure scan (no pixels) on a third says how many frames there are.
+        let opened = try Self.open(file, decoding)
+        let screen = opened.screen
+        // A thread pays off from a quarter-megapixel screen, and not inside a batch.
+        let threaded = options.decodingThread ?? (options.parallel && screen.width * screen.height >= 250_000)
+        let decoder = PrefetchedFrames(opened, budget: Self.changeBudget, threaded: threaded, in: group)
+        let counting = FrameCount(file: file, options: decoding, threaded: threaded, in: group)
+        var player = FramePlayer(width: screen.width, height: screen.height, file: file)
+
+        // What changes over time, from the first frames (all of a short animation). About
+        // three seconds at a typical 30 ms: enough for a ring to show itself. The same decoder
+        // then goes on to measure the rest, so the file is decoded once: the sampled frames are
+        // kept as pixel changes (up to a memory cap) and measured from those once the rings are
+        // known. The sample is at least `shortAnimation` frames, so the count is needed only then.
+        var stats = PixelStatistics(width: screen.width, height: screen.height)
+        var sampled = FrameRecording(width: screen.width, height: screen.height)
+        var sampleInfos: [GIFFrameInfo] = []
+        var sampleCount: Int?
+        var previous: PixelRect?
+        while true {
+            if sampleCount == nil, stats.frames >= Self.shortAnimation { sampleCount = Self.sampleCount(of: try counting.value()) }
+            if let sampleCount, stats.frames >= sampleCount { break }
+            let next: PrefetchedFrames.Handover?
+            do {
+                next = try decoder.next()
+            } catch {
+                // The scan's error comes first, as when the scan ran before the decoding.
+                _ = try counting.value()
+                throw error
+            }
+            guard let item = next else { break }
+            let frame = try player.frame(item)
+            // Only this frame's rectangle and the previous one's (its disposal) can change.
+            let rect = frame.info.rect
+            let changed = previous.map { $0.union(rect) } ?? rect
+            stats.add(frame.image, changed: changed)
+            sampled.add(frame.image, changed: changed)
+            sampleInfos.append(frame.info)
+            previous = rect
+        }
+        sampled.finishRecording()
+        // A complete recording's replay ends on the picture the player shows: the player's
+        // canvas goes now, not after the rings' search and the samplers' set-up (the peak).
+        let replayResumes = sampled.isComplete && player.canvas != nil
+        if sampled.isComplete { player.release() }
+        let frameCount = try counting.value()
+        guard frameCount > 0 else { throw .noFrames(file: file) }
+        let sampleSize = sampleCount ?? Self.sampleCount(of: frameCount)
+        // Meanwhile, and while the rings are searched for, the decoding thread goes on with the
+        // frames after the sample (as far as the change budget allows).
+        var inspection = Inspection(file: file, canvasWidth: screen.width, canvasHeight: screen.height)
+        var rings: [RingGeometry]
+        if let c = options.circle {
+            rings = [RingFinder.ring(on: c, stats: stats)]
+        } else {
+            rings = RingFinder.rings(in: stats, region: options.region)
+            if rings.isEmpty && sampleSize < frameCount {
+                // Nothing moved early on: look at every frame.
+                stats = try Self.statistics(of: file, decoding, width: screen.width, height: screen.height)
+                rings = RingFinder.rings(in: stats, region: options.region)
+            }
+        }
+
+        // Layers: the model's placed on the found rings, or the rings themselves.
+        // The statistics are freed as soon as the rings are placed (before the measurers'
+        // samplers are built, which would otherwise add to the peak: 6 bytes a pixel, 6 MB on a
+        // 1000×1000 screen); nothing after needs them.
+        var layers: [PlacedLayer]
+        if let model {
+            var placement = ModelPlacement(model: model, options: options, file: file, canvasWidth: screen.width, canvasHeight: screen.height)
+            layers = try placement.place(on: rings, stats: &stats)
+            inspection.scale = placement.scale
+            inspection.origin = placement.origin
+            inspection.model = model
+            inspection.assumptions += placement.assumptions
+        } else {
+            guard !rings.isEmpty else { throw .noRingFound(file: file) }
+            stats = PixelStatistics(width: 0, height: 0)
+            layers = []
+            for (i, ring) in rings.enumerated() {
+                var measurer = ArcMeasurer(ring: ring, canvasWidth: screen.width, canvasHeight: screen.height)
+                measurer.knownCap = options.cap
+                layers.append(PlacedLayer(name: rings.count == 1 ? "ring" : "ring\(i + 1)", kind: .ring(ring, measurer, modelLayer: nil)))
+            }
+            inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")
+        }
+
+        // With a thread to spare, the caps' evidence is fitted beside the measuring.
+        if threaded {
+            for k in layers.indices {
+                guard case .ring(let ring, var measurer?, let layer) = layers[k].kind, measurer.evidenceRemaining > 0 else { continue }
+                measurer.evidenceRunner = BackgroundCapEvidence(in: group)
+                layers[k].kind = .ring(ring, measurer, modelLayer: layer)
+            }
+        }
+
+        // From here on only the pixels around the measured layers are read.
+        if let area = Self.measuredArea(layers, width: screen.width, height: screen.height) {
+            decoder.narrow(to: area)
+        }
+
+        // Measure every frame: the sampled ones from the recording (or decoded again when it
+        // outgrew its cap), then the rest as the decoder goes on.
+        var measuring = FrameMeasuring(taking: &layers, timing: recording.timing)
+        progress?.start(label: "measuring", total: frameCount, unit: "frames")
+        defer { progress?.finish() }
+        var measured = 0
+        func measure(_ image: RGBAImage, _ info: GIFFrameInfo) {
+            measuring.add(image, info: info)
+            measured += 1
+            progress?.update(measured)
+        }
+        if sampled.isComplete {
+            // The replay ends on the picture the player showed (released above).
+            let last = sampled.replayReleasing { i, image in measure(image, sampleInfos[i]) }
+            if replayResumes, let last { player.resume(from: last) }
+        } else {
+            do {
+                let again = try GIFDecoder(path: file, options: decoding)
+                while again.framesDecoded < sampleInfos.count, let frame = try again.next() { measure(frame.image, frame.info) }
+            } catch {
+                throw .decoding(error)
+            }
+        }
+        while let item = try decoder.next() {
+            let frame = try player.frame(item)
+            measure(frame.image, frame.info)
+        }
+        inspection.frames = measuring.frames
+        inspection.warnings = decoder.warnings.map(\.description)
+        inspection.layers = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, inspection: &inspection)
+        return inspection
+    }
+
+    /// Animations up to this many frames are sampled whole to find the rings.
+    static let shortAnimation = 120
+
+    /// Frames sampled to find the rings: all of a short animation, a tenth of a long one.
+    static func sampleCount(of frameCount: Int) -> Int {
+        frameCount <= shortAnimation ? frameCount : max(shortAnimation, frameCount / 10)
+    }
+
+    /// Bytes of frame changes the decoding thread may have waiting (one change always may):
+    /// while the measuring thread is busy with something else (the rings' search, the recorded
+    /// frames) the decoder goes on as far as this allows, some 17 delta frames of 58 kB on the
+    /// speed benchmark's 600×600 file. The budget adds its size to the memory peak: 3 MB took
+    /// `fit` on bench.sh's medium file past the memory bound (20 MB over the C floor).
+    static let changeBudget = 1 << 20
+
+}
+
+extension Inspector {
+    private static func open(_ file: String, _ options: GIFDecodeOptions) throws(InspectionError) -> GIFDecoder {
+        do { return try GIFDecoder(path: file, options: options) } catch { throw .decoding(error) }
+    }
+
+    /// What changes over every frame of the file.
+    private static func statistics(of file: String, _ options: GIFDecodeOptions, width: Int, height: Int) throws(InspectionError) -> PixelStatistics {
+        do {
+            let decoder = try GIFDecoder(path: file, options: options)
+            var all = PixelStatistics(width: width, height: height)
+            while let frame = try decoder.next() { all.add(frame.image) }
+            return all
+        } catch {
+            throw .decoding(error)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import AnimationModel
+import JSON
+import Raster
+import Rendering
+import StrokeEstimation
+import StrokeGeometry
+
+/// Places a model's layers on the screen: the first arc layer on the best ring gives the scale
+/// and offset (unless the options give them), which then place every other layer.
+struct ModelPlacement {
+    let model: ResolvedModel
+    let options: InspectOptions
+    let file: String
+    let canvasWidth: Int
+    let canvasHeight: Int
+    /// Pixels per point and the pixel position of point (0, 0), once placed.
+    private(set) var scale: Double?
+    private(set) var origin: Point?
+    /// How the placement was found, when it was not given.
+    private(set) var assumptions: [String] = []
+
+    init(model: ResolvedModel, options: InspectOptions, file: String, canvasWidth: Int, canvasHeight: Int) {
+        self.model = model
+        self.options = options
+        self.file = file
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
+    }
+
+    /// The model's layers with their measurers. `stats` is released (left empty) once the
+    /// layers' rings are known, before any measurer is made.
+    mutating func place(on rings: [RingGeometry], stats: inout PixelStatistics) throws(InspectionError) -> [PlacedLayer] {
+        let arcLayers = model.layers.filter { $0.geometry.circularArc != nil }
+        var scale = options.scale, origin = options.origin
+        if let anchorLayer = arcLayers.first, let circle = anchorLayer.geometry.circularArc {
+            let centre = anchorLayer.geometry.pathToScreen(rotation: 0).apply(to: circle.center)
+            if scale == nil || origin == nil, let ring = rings.first {
+                if scale == nil { scale = ring.circle.radius / circle.radius }
+                if origin == nil { origin = Point(x: ring.circle.center.x - scale! * centre.x, y: ring.circle.center.y - scale! * centre.y) }
+            }
+        }
+        guard let s = scale, let o = origin else { throw .cannotPlaceModel(file: file) }
+        self.scale = s
+        self.origin = o
+        func pixel(_ p: Point) -> Point { Point(x: o.x + s * p.x, y: o.y + s * p.y) }
+        // Each arc layer's ring first (the only use of the statistics), then the measurers.
+        let layerRings: [RingGeometry?] = model.layers.map { layer in
+            guard let circle = layer.geometry.circularArc else { return nil }
+            let centre = pixel(layer.geometry.pathToScreen(rotation: 0).apply(to: circle.center))
+            let predicted = Circle(center: centre, radius: circle.radius * s)
+            // Prefer a found ring close to the prediction (sub-pixel centre); else the prediction.
+            let found = rings.first { $0.circle.center.distance(to: centre) < max(2, 0.1 * predicted.radius) && abs($0.circle.radius - predicted.radius) < max(2, 0.1 * predicted.radius) }
+            var ring = found ?? RingFinder.ring(on: predicted, stats: stats, minimumWidth: layer.style.lineWidth * s * 0.5)
+            if found == nil { ring.lineWidth = layer.style.lineWidth * s }
+            return ring
+        }
+        stats = PixelStatistics(width: 0, height: 0)
+        var placed: [PlacedLayer] = []
+        for (layer, layerRing) in zip(model.layers, layerRings) {
+            let cap = layer.style.lineCap
+            let ink = layer.style.strokeColor.flatMap(parseHexColor)
+            if let circle = layer.geometry.circularArc, let ring = layerRing {
+                var measurer = ArcMeasurer(ring: ring, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
+                                           convention: StrokeConvention(clockwise: circle.sweep >= 0, cap: .butt))
+                // The model says the cap (`cap` of the options overrides it).
+                measurer.knownCap = options.cap ?? cap
+                placed.append(PlacedLayer(name: layer.name, kind: .ring(ring, measurer, modelLayer: layer), modelCap: cap))
+            } else {
+                var points: [Point] = []
+                let transform = layer.geometry.pathToScreen(rotation: 0)
+                for piece in layer.geometry.strokePath.visiblePieces(strokeStart: 0, strokeEnd: 1, mode: .coreAnimation) {
+                    for segment in piece.segments {
+                        let steps = { if case .line = segment { return 1 } else { return 16 } }()
+                        for k in 0...steps where !(k == 0 && !points.isEmpty) {
+                            points.append(pixel(transform.apply(to: segment.point(at: Double(k) / Double(steps)))))
+                        }
+                    }
+                }
+                guard let measurer = PolylineMeasurer(points: points, lineWidth: layer.style.lineWidth * s, cap: cap, join: layer.style.lineJoin,
+                                                      canvasWidth: canvasWidth, canvasHeight: canvasHeight) else { continue }
+                placed.append(PlacedLayer(name: layer.name, kind: .path(measurer, ink: ink, lineWidth: layer.style.lineWidth * s, modelLayer: layer)))
+            }
+        }
+        if options.scale == nil || options.origin == nil {
+            assumptions.append("the model is placed with the scale and offset found from ring '\(arcLayers.first?.name ?? "")': \(DecimalText.short((s * 1000).rounded() / 1000)) px per point, point (0, 0) at pixel (\(DecimalText.short((o.x * 100).rounded() / 100)), \(DecimalText.short((o.y * 100).rounded() / 100)))")
+        }
+        return placed
+    }
+}

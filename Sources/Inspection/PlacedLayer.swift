@@ -1,0 +1,19 @@
+import AnimationModel
+import Raster
+import StrokeEstimation
+import StrokeGeometry
+
+/// A layer placed on the screen, with the measurer that reads it frame after frame: what the
+/// pipeline works with between finding the rings and finishing the readings.
+struct PlacedLayer {
+    var name: String
+    var kind: Kind
+    /// The model's cap for a ring layer (nil without a model).
+    var modelCap: LineCap?
+
+    enum Kind {
+        /// The measurer is nil only while `FrameMeasuring` holds it.
+        case ring(RingGeometry, ArcMeasurer?, modelLayer: ResolvedLayer?)
+        case path(PolylineMeasurer, ink: RGBA?, lineWidth: Double, modelLayer: ResolvedLayer)
+    }
+}
