@@ -35,9 +35,9 @@ struct FitterTests {
         let model = try doc.resolve()
         let times = (0..<100).map { Double($0) * 0.04 }
         let frames = synthetic(model, times: times, phase: 0.3, rate: 1, delay: 0.04)
-        let r = try Fitter.fit(doc, frames: frames)
+        let r = try Fitter().fit(doc, frames: frames)
         #expect(r.parameters.first { $0.name == "D" }?.determined == false)
-        let pinned = try Fitter.fit(doc, frames: frames, options: FitOptions(rate: 1))
+        let pinned = try Fitter(FitOptions(rate: 1)).fit(doc, frames: frames)
         #expect(abs(pinned.phase - 0.3) < 0.002)
         #expect(abs(pinned.variables["D"]! - 1.5) < 0.002)
         #expect(pinned.parameters.first { $0.name == "D" }?.determined == true)
@@ -56,7 +56,7 @@ struct FrameFitTests {
         let frames = synthetic(model, times: times, phase: 0.2, rate: 0.55, delay: 0.05) { i, t in
             i == 20 ? t + 0.08 : i == 30 ? times[29] : t
         }
-        let r = try Fitter.fit(doc, frames: frames, options: { var o = FitOptions(); o.fixed = ["D": 1.5]; return o }())
+        let r = try Fitter({ var o = FitOptions(); o.fixed = ["D": 1.5]; return o }()).fit(doc, frames: frames)
         #expect(abs(r.rate - 0.55) < 0.002)
         #expect(abs(r.phase - 0.2) < 0.005)
         let late = try #require(r.frames.first { $0.index == 20 })
@@ -72,7 +72,7 @@ struct FrameFitTests {
         let truth = try doc.resolve(overrides: ["success": 5.3])
         let times = (0..<90).map { Double($0) * 0.1 }
         let frames = synthetic(truth, times: times, phase: 0, rate: 1, delay: 0.1)
-        let r = try Fitter.fit(doc, frames: frames, options: FitOptions(rate: 1))
+        let r = try Fitter(FitOptions(rate: 1)).fit(doc, frames: frames)
         #expect(abs((r.variables["success"] ?? 0) - 5.3) < 0.05)
         // Long after success both layers are frozen: nothing to say about timing.
         let late = try #require(r.frames.last)
@@ -99,7 +99,7 @@ struct SubPixelTimingTests {
         for i in [first, first + 1] {
             frames[i].layers[tick] = Observation(state: .arc, strokeEnd: 0.5 / length, pixelsPerPoint: 2, pathLengthPixels: length)
         }
-        let r = try Fitter.fit(doc, frames: frames, options: FitOptions(rate: 1))
+        let r = try Fitter(FitOptions(rate: 1)).fit(doc, frames: frames)
         for fit in r.frames {
             guard let o = frames[fit.index].layers[tick], o.state == .arc, let f = o.strokeEnd, f * length < 1 else { continue }
             #expect(fit.layers[tick].timingError == nil, "frame \(fit.index): \(f * length) px of tick")

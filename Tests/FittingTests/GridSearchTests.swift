@@ -16,7 +16,7 @@ struct GridSearchTests {
         let phases = (0..<50).map { -1 + 8 * Double($0) / 50 }
         // A table shorter than the searched times, so some terms fall outside it.
         let table = ModelTable(model: model, from: -1, to: 9, step: 0.004)
-        let losses = GridSearch.losses(table: table, probe: frames, rates: rates, phases: phases)
+        let losses = GridSearch.losses(table: table, probe: frames, rates: rates, phases: phases, parallel: true)
         var c = 0
         for r in rates {
             for phase in phases {

@@ -31,7 +31,7 @@ struct SteadyPhaseTests {
         #expect(Fitter.period(of: model) == nil)
         let times = (0..<100).map { Double($0) * 0.04 }
         let frames = synthetic(model, times: times, phase: 2.3, rate: 1, delay: 0.04)
-        let r = try Fitter.fit(doc, frames: frames)
+        let r = try Fitter().fit(doc, frames: frames)
         #expect(abs(r.phase - 2.3) < 0.005)
         #expect(abs(r.rate - 1) < 0.002)
         #expect((r.rmsAngleError ?? .infinity) < 0.05)
@@ -46,7 +46,7 @@ struct SteadyPhaseTests {
         #expect(Fitter.period(of: model) == 1.3)
         let times = (0..<80).map { Double($0) * 0.04 }
         let frames = synthetic(model, times: times, phase: 0.9, rate: 1, delay: 0.04)
-        let r = try Fitter.fit(doc, frames: frames, options: FitOptions(rate: 1))
+        let r = try Fitter(FitOptions(rate: 1)).fit(doc, frames: frames)
         #expect(r.phase >= 0.5 && r.phase < 1.8)
         #expect(abs(r.phase - 0.9) < 0.005)
         #expect((r.rmsAngleError ?? .infinity) < 0.05)

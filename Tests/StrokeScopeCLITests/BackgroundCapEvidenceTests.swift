@@ -3,7 +3,8 @@ import Raster
 import StrokeGeometry
 import Testing
 @testable import StrokeEstimation
-@testable import StrokeScopeCLI
+@testable import Inspection
+import Threading
 
 @Suite("Cap evidence fitted on a thread of its own")
 struct BackgroundCapEvidenceTests {
@@ -34,12 +35,14 @@ struct BackgroundCapEvidenceTests {
         #expect(jobs.count == 24)
         let expected = jobs.map { $0.run() }
         #expect(expected.allSatisfy { $0 != nil })
-        let runner = BackgroundCapEvidence()
-        for job in jobs.prefix(10) { runner.submit(job) }
-        #expect(runner.collect() == Array(expected.prefix(10)))
-        // The thread ended with its queue; a second round starts another.
-        for job in jobs.dropFirst(10) { runner.submit(job) }
-        #expect(runner.collect() == Array(expected.dropFirst(10)))
-        #expect(runner.collect().isEmpty)
+        withThreadGroup { group in
+            let runner = BackgroundCapEvidence(in: group)
+            for job in jobs.prefix(10) { runner.submit(job) }
+            #expect(runner.collect() == Array(expected.prefix(10)))
+            // The thread waits for more: a second round goes to it too.
+            for job in jobs.dropFirst(10) { runner.submit(job) }
+            #expect(runner.collect() == Array(expected.dropFirst(10)))
+            #expect(runner.collect().isEmpty)
+        }
     }
 }

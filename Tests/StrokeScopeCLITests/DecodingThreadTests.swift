@@ -1,15 +1,16 @@
 import AnimationModel
 import Foundation
 import Testing
+import Inspection
 @testable import StrokeScopeCLI
 
 @Suite("inspect with and without a decoding thread")
 struct DecodingThreadTests {
-    /// Every reading of every track, as text, for comparing two inspections exactly.
+    /// Every reading of every layer, as text, for comparing two inspections exactly.
     static func readings(_ inspection: Inspection) -> [String] {
-        inspection.tracks.flatMap { track in
-            track.measurements.map { "\(track.name) \($0.state) \(String(describing: $0.startAngle)) \(String(describing: $0.endAngle)) \(String(describing: $0.strokeEnd))" }
-        } + inspection.caps.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        inspection.layers.flatMap { layer in
+            layer.readings.map { "\(layer.name) \($0.state) \(String(describing: $0.startAngle)) \(String(describing: $0.endAngle)) \(String(describing: $0.strokeEnd))" }
+        } + inspection.layers.map { "\($0.name) \(String(describing: $0.cap))" }
     }
 
     @Test("delta frames handed over as changes, the caps judged on another thread: the same readings as decoding in place",
@@ -19,12 +20,13 @@ struct DecodingThreadTests {
         // so that later frames arrive as changes while the recorded ones are measured.
         let (gif, _) = try InspectCommandTests.render("loading-spinner.json", ["--scale", "5", "--size", "500x500", "--duration", "6",
                                                                               "--delay-cs", "4", "--delta-frames", "--colors", "64"])
-        var settings = InspectSettings()
-        if withModel { settings.model = try ModelLoader.load(path: ModelCommandTests.fixture("loading-spinner.json")).resolve(overrides: [:]) }
-        settings.decodingThread = false
-        let inPlace = try InspectPipeline.run(gif, settings: settings)
-        settings.decodingThread = true
-        let threaded = try InspectPipeline.run(gif, settings: settings)
+        let model = withModel ? try ModelLoader.load(path: ModelCommandTests.fixture("loading-spinner.json")).resolve(overrides: [:]) : nil
+        let recording = try Recording(contentsOf: gif)
+        var options = InspectOptions()
+        options.decodingThread = false
+        let inPlace = try Inspector(options).inspect(recording, model: model)
+        options.decodingThread = true
+        let threaded = try Inspector(options).inspect(recording, model: model)
         #expect(inPlace.frames.count == 150)
         #expect(Self.readings(inPlace).count >= 150)
         #expect(Self.readings(threaded) == Self.readings(inPlace))
@@ -32,10 +34,10 @@ struct DecodingThreadTests {
 
     @Test("STROKESCOPE_DECODING_THREAD turns the thread on or off; the output is the same either way")
     func environmentSetting() throws {
-        #expect(DecodingThreadSetting.from(["STROKESCOPE_DECODING_THREAD": "on"]) == true)
-        #expect(DecodingThreadSetting.from(["STROKESCOPE_DECODING_THREAD": "off"]) == false)
-        #expect(DecodingThreadSetting.from(["STROKESCOPE_DECODING_THREAD": "yes"]) == nil)
-        #expect(DecodingThreadSetting.from([:]) == nil)
+        #expect(InspectOptions(environment: ["STROKESCOPE_DECODING_THREAD": "on"]).decodingThread == true)
+        #expect(InspectOptions(environment: ["STROKESCOPE_DECODING_THREAD": "off"]).decodingThread == false)
+        #expect(InspectOptions(environment: ["STROKESCOPE_DECODING_THREAD": "yes"]).decodingThread == nil)
+        #expect(InspectOptions(environment: [:]).decodingThread == nil)
         // A small screen, decoded in place by default, through the thread when asked.
         let (gif, _) = try InspectCommandTests.render("loading-spinner.json", ["--scale", "2", "--size", "120x120", "--duration", "6", "--delay-cs", "4"])
         func run(_ environment: [String: String], _ arguments: [String]) -> (Int32, String) {

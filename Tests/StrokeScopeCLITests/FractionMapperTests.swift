@@ -2,6 +2,7 @@ import AnimationModel
 import StrokeEstimation
 import StrokeGeometry
 import Testing
+@testable import Inspection
 @testable import StrokeScopeCLI
 
 /// Measured angles through a model layer's path: a full circle from 12 o'clock clockwise

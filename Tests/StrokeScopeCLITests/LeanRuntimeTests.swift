@@ -1,5 +1,6 @@
 import Testing
 @testable import StrokeScopeCLI
+import Threading
 
 /// What replaced Foundation in the tool (Threads.swift, OutputPaths.swift).
 @Suite("Without Foundation: paths and threads")
@@ -27,7 +28,7 @@ struct LeanRuntimeTests {
             var value: Int?
         }
         let box = Box()
-        startThread(stackSize: 1 << 20) {
+        let thread = JoinableThread(stackSize: 1 << 20) {
             box.lock.lock()
             box.value = 42
             box.lock.broadcast()
@@ -37,7 +38,26 @@ struct LeanRuntimeTests {
         while box.value == nil { box.lock.wait() }
         let value = box.value
         box.lock.unlock()
+        thread.join()
         #expect(value == 42)
+        // A group's thread waiting for work ends when the scope's stop action tells it to, and
+        // the scope returns only once it has.
+        let finished = withThreadGroup { group in
+            group.onStop {
+                box.lock.withLock {
+                    box.value = nil
+                    box.lock.broadcast()
+                }
+            }
+            group.start(stackSize: 1 << 20) {
+                box.lock.withLock {
+                    while box.value != nil { box.lock.wait() }
+                    box.value = 7  // the thread's last act, seen only if it was joined
+                }
+            }
+            return box
+        }
+        #expect(finished.lock.withLock { finished.value } == 7)
         let start = monotonicSeconds()
         #expect(monotonicSeconds() >= start)
     }

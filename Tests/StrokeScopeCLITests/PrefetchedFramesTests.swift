@@ -4,7 +4,9 @@ import Glibc
 import GIFCodec
 import Raster
 import Testing
+@testable import Inspection
 @testable import StrokeScopeCLI
+import Threading
 
 /// The decoding thread hands frames over as their changes; played onto the reader's canvas
 /// they must give every frame exactly as decoding in place does, within a bounded buffer.
@@ -21,19 +23,20 @@ struct PrefetchedFramesTests {
     /// Every frame through the thread and a player, each copied out (`narrowing` after `at` frames).
     static func played(_ gif: String, budget: Int, narrowing: (at: Int, to: PixelRect)? = nil) throws -> (images: [RGBAImage], rects: [PixelRect], source: PrefetchedFrames) {
         let opened = try GIFDecoder(path: gif)
-        let source = PrefetchedFrames(opened, budget: budget, threaded: true)
-        defer { source.stop() }
-        var player = FramePlayer(width: opened.screen.width, height: opened.screen.height, file: gif)
-        var images: [RGBAImage] = []
-        var rects: [PixelRect] = []
-        while let item = try source.next() {
-            if case .change(let change) = item { rects.append(change.rect) }
-            if let narrowing, images.count == narrowing.at { source.narrow(to: narrowing.to) }
-            var image = try player.frame(item).image
-            image.pixels.withUnsafeMutableBufferPointer { _ in }  // a copy of its own, not the player's canvas
-            images.append(image)
+        return try withThreadGroup { group in
+            let source = PrefetchedFrames(opened, budget: budget, threaded: true, in: group)
+            var player = FramePlayer(width: opened.screen.width, height: opened.screen.height, file: gif)
+            var images: [RGBAImage] = []
+            var rects: [PixelRect] = []
+            while let item = try source.next() {
+                if case .change(let change) = item { rects.append(change.rect) }
+                if let narrowing, images.count == narrowing.at { source.narrow(to: narrowing.to) }
+                var image = try player.frame(item).image
+                image.pixels.withUnsafeMutableBufferPointer { _ in }  // a copy of its own, not the player's canvas
+                images.append(image)
+            }
+            return (images, rects, source)
         }
-        return (images, rects, source)
     }
 
     @Test("delta and full frames: every frame as decoded in place; the changes waiting stay within the budget",
@@ -59,19 +62,34 @@ struct PrefetchedFramesTests {
     func largeFramesWaitForTheReader() throws {
         let (gif, _) = try InspectCommandTests.render("loading-spinner.json", ["--scale", "2", "--size", "120x120", "--duration", "0.6", "--delay-cs", "4"])
         let opened = try GIFDecoder(path: gif)
-        let source = PrefetchedFrames(opened, budget: 20_000, threaded: true)
-        defer { source.stop() }
-        var player = FramePlayer(width: 120, height: 120, file: gif)
-        var frames = 0
-        while let item = try source.next() {
-            _ = try player.frame(item)
-            frames += 1
-            usleep(3_000)  // busy measuring: the decoder is done with the next frame long before
+        let (frames, source) = try withThreadGroup { group in
+            let source = PrefetchedFrames(opened, budget: 20_000, threaded: true, in: group)
+            var player = FramePlayer(width: 120, height: 120, file: gif)
+            var frames = 0
+            while let item = try source.next() {
+                _ = try player.frame(item)
+                frames += 1
+                usleep(3_000)  // busy measuring: the decoder is done with the next frame long before
+            }
+            return (frames, source)
         }
         #expect(frames == 15)
         #expect(source.largestChange == 120 * 120 * 4)
         #expect(source.largeCopiedAhead == 0)
         #expect(source.mostBytesWaiting == source.largestChange)
+    }
+
+    @Test("a reader that stops after one frame: the scope stops the decoding thread and joins it")
+    func stoppedEarly() throws {
+        let (gif, _) = try InspectCommandTests.render("loading-spinner.json", ["--scale", "2", "--size", "120x120", "--duration", "1.2", "--delay-cs", "4"])
+        let opened = try GIFDecoder(path: gif)
+        // A budget of one byte: the thread waits for room after the first frame, and would wait
+        // for ever were it not told to stop when the scope ends.
+        let first = try withThreadGroup { group in
+            let source = PrefetchedFrames(opened, budget: 1, threaded: true, in: group)
+            return try source.next() != nil
+        }
+        #expect(first)
     }
 
     @Test("narrowed to a region, later frames are right inside it and carry nothing from outside")
