@@ -13,11 +13,11 @@ let package = Package(
     products: [
         .executable(name: "strokescope", targets: ["strokescope"]),
         // Every stage: decode (GIFCodec), find and measure (StrokeEstimation, Inspection), evaluate
-        // (AnimationModel), fit (Fitting), infer (Inference), render (Rendering), report (Reports,
-        // PNGCodec), and the commands in-process (StrokeScopeCLI).
+        // (AnimationModel), fit (Fitting), infer (Inference), render (Rendering), report (Reporting,
+        // Reports, PNGCodec), and the commands in-process (StrokeScopeCLI).
         .library(name: "StrokeScope", targets: [
             "Inspection", "GIFCodec", "StrokeEstimation", "AnimationModel", "StrokeGeometry", "Fitting", "Inference", "Rendering",
-            "Reports", "PNGCodec", "Raster", "JSON", "Threading", "StrokeScopeCLI",
+            "Reporting", "Reports", "PNGCodec", "Raster", "JSON", "Threading", "StrokeScopeCLI",
         ]),
     ],
     targets: [
@@ -65,12 +65,18 @@ let package = Package(
             name: "Inspection",
             dependencies: ["GIFCodec", "Raster", "JSON", "StrokeGeometry", "AnimationModel", "Rendering", "StrokeEstimation", "Fitting", "Inference", "Threading"]
         ),
+        // The tool's documents of an inspection, a fit and an inference: tables, JSON, plots,
+        // the overlays drawn on frames.
+        .target(
+            name: "Reporting",
+            dependencies: ["Inspection", "Reports", "JSON", "Fitting", "Inference", "AnimationModel", "StrokeGeometry", "StrokeEstimation", "Rendering"]
+        ),
         // The declarative argument parser behind every command and its --help.
         .target(name: "CLIArguments"),
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "Inspection", "Threading", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "Fitting", "Inference"]
+            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "Fitting", "Inference"]
         ),
         // On Linux the tool links the Swift runtime statically: the binary runs on a machine
         // (a CI runner) that has no Swift toolchain, and it starts faster and smaller, as only
@@ -104,7 +110,7 @@ let package = Package(
         .testTarget(name: "CLIArgumentsTests", dependencies: ["CLIArguments"]),
         .testTarget(
             name: "StrokeScopeCLITests",
-            dependencies: ["StrokeScopeCLI", "Inspection", "Threading", "Fitting", "GIFCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
+            dependencies: ["StrokeScopeCLI", "Inspection", "Reporting", "Threading", "Fitting", "GIFCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
             // Inputs the fuzzers kept (scripts/fuzz.sh), read by path in FuzzRegressionTests.
             exclude: ["FuzzInputs"]
         ),

@@ -5,6 +5,7 @@ import Inspection
 import Inference
 import JSON
 import Raster
+import Reporting
 import Reports
 import StrokeEstimation
 import StrokeGeometry
@@ -54,7 +55,7 @@ enum FitCommand {
         }
         if let reference {
             // The approved GIF's inferred model, measured with the same placement and timing options.
-            let run = try InferRun.run(file: reference, settings: settings, options: InferenceOptions())
+            let run = try settings.infer(reference, options: InferenceOptions())
             guard sets.isEmpty else {
                 throw CLIError("--set cannot be used with --reference: an inferred model has no variables", exitCode: CLIError.Code.usage)
             }
@@ -79,126 +80,13 @@ enum FitCommand {
         let outcome = try c.settings.fit(file, document: c.document, modelFile: c.modelFile, options: c.options)
         if !args.flag("quiet") { for w in outcome.warnings { console.warn("\(file): \(w)") } }
         let failures = outcome.verdict(c.thresholds).failures
-        let output = FitOutput(outcome: outcome, thresholds: c.thresholds, failures: failures)
+        let output = FitReport(outcome, thresholds: c.thresholds)
         switch c.format {
         case .json: console.out.write(output.json.serialized() + "\n")
         default: console.out.write(output.report.rendered(as: c.format))
         }
         try visuals.write(inspection: outcome.inspection, fit: output, report: output.report, decode: c.settings.decode, progress: progress)
         return failures.isEmpty ? CLIError.Code.success : CLIError.Code.thresholdExceeded
-    }
-}
-
-/// The fit's tables and JSON.
-struct FitOutput {
-    let outcome: ModelFit
-    let thresholds: Thresholds
-    let failures: [String]
-
-    var result: FitResult { outcome.result }
-
-    var report: Report {
-        let r = result
-        var report = InspectSummary(outcome.inspection).report
-        report.title = "Fit \(outcome.inspection.file)"
-        report.tables = []
-        report.addSummary("phase (ms)", .double(r.phase * 1000, decimals: 1), key: "phase")
-        report.addSummary("rate", .string(fixed(r.rate, 4) + (r.ratePinned ? " (pinned)" : "")))
-        for p in r.parameters where p.name != "phase" && p.name != "rate" {
-            report.addSummary("variable \(p.name)", .string(fixed(p.value, 4) + (p.determined ? "" : " (undetermined)")), key: "variable.\(p.name)")
-        }
-        for p in r.parameters {
-            let text = p.determined ? (p.standardError.map { "± " + fixed(p.name == "phase" ? $0 * 1000 : $0, 4) + (p.name == "phase" ? " ms" : "") } ?? "determined")
-                                    : "undetermined: the frames say almost nothing about it"
-            report.addSummary("\(p.name) determined", .string(text), key: "determined.\(p.name)")
-        }
-        report.addSummary("RMS timing error (ms)", Cell(r.rmsTimingError.map { $0 * 1000 }, decimals: 1), key: "rmsTimingError")
-        report.addSummary("max timing error (ms)", .string(r.maxTimingError.map { "\(fixed($0 * 1000, 1)) at frame \(r.maxTimingErrorFrame ?? -1)" } ?? "-"), key: "maxTimingError")
-        report.addSummary("RMS angle error (°)", Cell(r.rmsAngleError, decimals: 2), key: "rmsAngleError")
-        report.addSummary("max angle error (°)", .string(r.maxAngleError.map { "\(fixed($0, 2)) at frame \(r.maxAngleErrorFrame ?? -1)" } ?? "-"), key: "maxAngleError")
-        report.addSummary("frames compared", .int(r.framesCompared))
-        if !thresholds.isEmpty { report.addSummary("verdict", .string(failures.isEmpty ? "PASS" : "FAIL: " + failures.joined(separator: "; "))) }
-        var table = Table(key: "frames", columns: [
-            Column("frame", key: "index"), Column("time (ms)", key: "timeMs"), Column("model time (ms)", key: "modelTimeMs"),
-            Column("layer", key: "layer", alignment: .left), Column("state", key: "state", alignment: .left),
-            Column("start (°)", key: "startAngle"), Column("end (°)", key: "endAngle"),
-            Column("model start (°)", key: "modelStartAngle"), Column("model end (°)", key: "modelEndAngle"),
-            Column("strokeEnd", key: "strokeEnd"), Column("model strokeEnd", key: "modelStrokeEnd"),
-            Column("angle error (°)", key: "angleError"), Column("timing error (ms)", key: "timingErrorMs"),
-            Column("flags", key: "flags", alignment: .left),
-        ])
-        for (i, f) in r.frames.enumerated() {
-            for (j, layer) in r.model.layers.enumerated() {
-                let m = outcome.inspection.layers.first { $0.name == layer.name }?.readings[i]
-                let fit = f.layers[j]
-                table.append([
-                    .int(f.index), .double(milliseconds(f.time), decimals: 0), .double(milliseconds(f.modelTime), decimals: 1),
-                    .string(layer.name), .string(m?.state.rawValue ?? "-"),
-                    Cell(m?.startAngle.map { displayAngle($0, 2) }, decimals: 2), Cell(m?.endAngle.map { displayAngle($0, 2) }, decimals: 2),
-                    Cell(fit.model.startAngle.map { displayAngle($0, 2) }, decimals: 2), Cell(fit.model.endAngle.map { displayAngle($0, 2) }, decimals: 2),
-                    Cell(m?.strokeEnd, decimals: 4), fit.model.state == .absent ? .empty : .double(fit.model.values.strokeEnd, decimals: 4),
-                    Cell(fit.angleError, decimals: 2), Cell(fit.timingError.map { $0 * 1000 }, decimals: 1),
-                    j == 0 && !f.flags.isEmpty ? .string(f.flags.joined(separator: " ")) : .empty,
-                ])
-            }
-        }
-        report.tables.append(table)
-        return report
-    }
-
-    var json: JSONValue {
-        let r = result
-        guard case .object(var top) = InspectSummary(outcome.inspection).json else { return .null }
-        top["schema"] = .string("strokescope-fit/1")
-        top["warnings"] = .array(outcome.warnings.map { .string($0) })
-        var variables = JSONObject([])
-        for (k, v) in r.variables.sorted(by: { $0.key < $1.key }) { variables.append(k, .number(v, decimals: 9)) }
-        var fit = JSONObject([
-            ("phase", .number(r.phase, decimals: 9)), ("rate", .number(r.rate, decimals: 9)), ("ratePinned", .bool(r.ratePinned)),
-            ("variables", .object(variables)),
-            ("rmsTimingError", r.rmsTimingError.map { .number($0, decimals: 9) } ?? .null),
-            ("maxTimingError", r.maxTimingError.map { .number($0, decimals: 9) } ?? .null),
-            ("maxTimingErrorFrame", r.maxTimingErrorFrame.map { .int($0) } ?? .null),
-            ("rmsAngleError", r.rmsAngleError.map { .number($0, decimals: 6) } ?? .null),
-            ("maxAngleError", r.maxAngleError.map { .number($0, decimals: 6) } ?? .null),
-            ("maxAngleErrorFrame", r.maxAngleErrorFrame.map { .int($0) } ?? .null),
-            ("framesCompared", .int(r.framesCompared)),
-            ("flagTiming", .number(r.flagTiming, decimals: 9)),
-        ])
-        fit.append("parameters", .array(r.parameters.map { p in
-            .object(JSONObject([("name", .string(p.name)), ("value", .number(p.value, decimals: 9)),
-                                ("standardError", p.standardError.map { .number($0, decimals: 9) } ?? .null),
-                                ("determined", .bool(p.determined))]))
-        }))
-        top["fit"] = .object(fit)
-        top["verdict"] = .object(JSONObject([("pass", .bool(failures.isEmpty)), ("thresholds", thresholds.json),
-                                             ("failures", .array(failures.map { .string($0) }))]))
-        let inspectFrames = top["frames"]?.arrayValue ?? []
-        top["frames"] = .array(r.frames.enumerated().map { i, f in
-            var o = inspectFrames.indices.contains(i) ? (inspectFrames[i].objectValue ?? JSONObject([])) : JSONObject([])
-            o["modelTime"] = .number(f.modelTime, decimals: 9)
-            let measured = o["layers"]?.arrayValue ?? []
-            o["layers"] = .array(r.model.layers.enumerated().map { j, layer in
-                var l = measured.first { $0["name"]?.stringValue == layer.name }?.objectValue ?? JSONObject([("name", .string(layer.name))])
-                let fit = f.layers[j]
-                let p = fit.model
-                var model = JSONObject([("state", .string(p.state.rawValue))])
-                if p.state != .absent {
-                    model.append("strokeStart", .number(p.values.strokeStart, decimals: 9))
-                    model.append("strokeEnd", .number(p.values.strokeEnd, decimals: 9))
-                }
-                if let a = p.startAngle { model.append("startAngle", .number(displayAngle(a, 6), decimals: 6)) }
-                if let a = p.endAngle { model.append("endAngle", .number(displayAngle(a, 6), decimals: 6)) }
-                l["model"] = .object(model)
-                l["angleError"] = fit.angleError.map { .number($0, decimals: 6) } ?? .null
-                if let e = fit.strokeEndError { l["strokeEndError"] = .number(e, decimals: 6) }
-                l["timingError"] = fit.timingError.map { .number($0, decimals: 9) } ?? .null
-                return .object(l)
-            })
-            o["flags"] = .array(f.flags.map { .string($0) })
-            return .object(o)
-        })
-        return .object(top)
     }
 }
 

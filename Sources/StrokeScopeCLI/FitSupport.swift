@@ -91,15 +91,5 @@ enum ThresholdOptions {
     }
 }
 
-extension Thresholds {
-    var json: JSONValue {
-        var o = JSONObject([])
-        if let v = maxTimingError { o.append("maxTimingError", .number(v, decimals: 6)) }
-        if let v = maxRMSTimingError { o.append("maxRmsTimingError", .number(v, decimals: 6)) }
-        if let v = maxAngleError { o.append("maxAngleError", .number(v, decimals: 6)) }
-        if let v = maxRateError { o.append("maxRateError", .number(v, decimals: 6)) }
-        return .object(o)
-    }
-}
-
+/// Seconds as `12.3 ms`.
 func ms(_ seconds: Double) -> String { "\(fixed(seconds * 1000, 1)) ms" }

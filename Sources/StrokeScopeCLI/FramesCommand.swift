@@ -1,3 +1,4 @@
+import Reporting
 import CLIArguments
 import Fitting
 import Inspection

@@ -5,6 +5,7 @@ import Fitting
 import Inspection
 import Inference
 import JSON
+import Reporting
 import Reports
 
 /// `strokescope infer FILE.gif`: the Core Animation model that reproduces a recording.
@@ -53,7 +54,7 @@ enum InferCommand {
         let scaleStated = settings.options.scale != nil
         options.humanRounding = !args.flag("exact")
         options.name = args.value("name") ?? OutputPaths.deletingExtension(OutputPaths.lastComponent(file))
-        let run = try InferRun.run(file: file, settings: settings, options: options, scaleStated: scaleStated)
+        let run = try settings.infer(file, options: options, scaleStated: scaleStated)
         if !args.flag("quiet") { for w in run.warnings { console.warn("\(file): \(w)") } }
 
         let text: String
@@ -62,8 +63,8 @@ enum InferCommand {
         case "objc": text = CodeEmitter.code(run.inferred, language: .objc, source: OutputPaths.lastComponent(file))
         default: text = run.modelJSON.serialized() + "\n"
         }
-        let report = run.report
-        let rendered = format == .json ? run.json(report: report).serialized() + "\n" : report.rendered(as: format)
+        let report = InferenceReport(run)
+        let rendered = format == .json ? report.json.serialized() + "\n" : report.report.rendered(as: format)
         if let output {
             try writeText(text, to: output, overwrite: args.flag("force"))
             console.out.write(rendered)
@@ -73,89 +74,24 @@ enum InferCommand {
             console.err.write(rendered)
         }
         if !run.explains {
-            console.warn("\(file): the inferred model does not explain the frames (RMS angle error \(fixed(run.rms, 2))°, max \(fixed(run.max, 2))° at frame \(run.outcome.result.maxAngleErrorFrame ?? -1)); see the residuals")
+            console.warn("\(file): the inferred model does not explain the frames (RMS angle error \(fixed(run.rmsAngleError, 2))°, max \(fixed(run.maxAngleError, 2))° at frame \(run.fit.result.maxAngleErrorFrame ?? -1)); see the residuals")
             return CLIError.Code.thresholdExceeded
         }
         return CLIError.Code.success
     }
 }
 
-/// Inspect, infer, and fit the inferred model back to the same GIF (the library's
-/// `Inspector.infer`): the work of `infer` and of `check --reference`, with its report.
-struct InferRun {
-    let run: RecordingInference
-
-    var inferred: InferredAnimation { run.inferred }
-    var modelJSON: JSONValue { run.modelJSON }
-    var document: ModelDocument { run.document }
-    var outcome: ModelFit { run.fit }
-    var warnings: [String] { run.warnings }
-    var scaleSource: String { run.scaleSource }
-    var rms: Double { run.rmsAngleError }
-    var max: Double { run.maxAngleError }
-    var explains: Bool { run.explains }
-    static var explainsRMS: Double { RecordingInference.explainsRMS }
-    static var explainsMax: Double { RecordingInference.explainsMax }
-
+extension InspectSettings {
+    /// Inspects `file`, infers its animation and fits the inferred model back to it (the
+    /// library's `Inspector.infer`): the work of `infer` and of `check --reference`.
     /// `scaleStated`: `options.scale` was given (`--scale`).
-    static func run(file: String, settings: InspectSettings, options: InferenceOptions, scaleStated: Bool = true) throws(CLIError) -> InferRun {
-        let recording = try settings.recording(file)
+    func infer(_ file: String, options: InferenceOptions, scaleStated: Bool = true) throws(CLIError) -> RecordingInference {
+        let recording = try recording(file)
         do {
-            return InferRun(run: try Inspector(settings.options).infer(recording, options: options, scaleStated: scaleStated,
-                                                                       source: OutputPaths.lastComponent(file), progress: settings.progress))
+            return try Inspector(self.options).infer(recording, options: options, scaleStated: scaleStated,
+                                                     source: OutputPaths.lastComponent(file), progress: progress)
         } catch {
             throw CLIError.inspection(error, modelFile: "\(file) (inferred)")
         }
-    }
-
-    /// One cycle of a property as text: `0–1 s 0→0.25 easeInEaseOut; 1–1.5 s hold 0.25`.
-    static func describe(_ curve: PiecewiseCurve) -> String {
-        curve.pieces.map { p in
-            let span = "\(shortNumber(p.beginTime))–\(shortNumber(p.beginTime + p.duration)) s"
-            switch p.timing {
-            case .hold: return "\(span) hold \(shortNumber(p.fromValue))"
-            case .custom(let a, let b, let c, let d):
-                return "\(span) \(shortNumber(p.fromValue))→\(shortNumber(p.toValue)) [\(shortNumber(a)), \(shortNumber(b)), \(shortNumber(c)), \(shortNumber(d))]"
-            default: return "\(span) \(shortNumber(p.fromValue))→\(shortNumber(p.toValue)) \(p.timing.name ?? "")"
-            }
-        }.joined(separator: "; ")
-    }
-
-    static func shortNumber(_ v: Double) -> String {
-        var text = fixed(v, 4)
-        if text.contains(".") { while text.hasSuffix("0") { text.removeLast() }; if text.hasSuffix(".") { text.removeLast() } }
-        return text == "-0" ? "0" : text
-    }
-
-    var report: Report {
-        var report = FitOutput(outcome: outcome, thresholds: Thresholds(), failures: []).report
-        let fitSummary = report.summary.filter { ["rmsAngleError", "maxAngleError", "framesCompared", "phase", "rate"].contains($0.key) }
-        report.title = "Infer \(outcome.inspection.file)"
-        report.summary = []
-        let m = inferred
-        report.addSummary("cycle (s)", .string(Self.shortNumber(m.period)), key: "period")
-        report.addSummary("rotation", .string(m.rotationPeriod.map { "one turn per \(Self.shortNumber($0)) s \(m.rotationSpeed < 0 ? "anticlockwise" : "clockwise")" } ?? "none"), key: "rotation")
-        if m.advance != 0 { report.addSummary("advance per cycle (°)", .string(Self.shortNumber(m.advance)), key: "advance") }
-        report.addSummary("path starts at (°)", .string(Self.shortNumber(m.pathStartAngle.truncatingRemainder(dividingBy: 360))), key: "pathStartAngle")
-        report.addSummary("strokeStart", .string(Self.describe(m.strokeStart)), key: "strokeStart")
-        report.addSummary("strokeEnd", .string(Self.describe(m.strokeEnd)), key: "strokeEnd")
-        report.addSummary("scale (px per point)", .string("\(Self.shortNumber(m.scale)) (\(scaleSource))"), key: "scale")
-        // Say when the stored delays were replaced by a steady grid: the model's times are then
-        // capture times, which the per-frame residuals below (stored times) do not use.
-        report.addSummary("frame times", .string(m.captureInterval.map { "a steady capture every \(fixed($0 * 1000, 2)) ms (the stored delays are its rounding to whole centiseconds)" } ?? "as stored"), key: "frameTimes")
-        report.summary += fitSummary
-        report.addSummary("verdict", .string(explains ? "the model explains the frames (RMS ≤ \(fixed(Self.explainsRMS, 1))°, max ≤ \(fixed(Self.explainsMax, 1))°)"
-                                                     : "the model does NOT explain the frames (RMS ≤ \(fixed(Self.explainsRMS, 1))° and max ≤ \(fixed(Self.explainsMax, 1))° needed)"), key: "verdict")
-        return report
-    }
-
-    func json(report: Report) -> JSONValue {
-        guard case .object(var top) = FitOutput(outcome: outcome, thresholds: Thresholds(), failures: []).json else { return .null }
-        top["schema"] = .string("strokescope-infer/1")
-        top["model"] = modelJSON
-        top["explains"] = .bool(explains)
-        top["scaleSource"] = .string(scaleSource)
-        top["warnings"] = .array(warnings.map { .string($0) })
-        return .object(top)
     }
 }

@@ -1,6 +1,7 @@
 import AnimationModel
 import CLIArguments
 import JSON
+import Reporting
 import Reports
 import StrokeGeometry
 

@@ -5,3 +5,6 @@ func shortText(_ value: Double) -> String { DecimalText.short(value) }
 
 /// Milliseconds from seconds, rounded to a microsecond so sums of centiseconds print cleanly.
 func milliseconds(_ seconds: Double) -> Double { (seconds * 1_000_000).rounded() / 1000 }
+
+/// `value` with exactly `decimals` decimals.
+func fixed(_ value: Double, _ decimals: Int) -> String { DecimalText.fixed(value, decimals: decimals) }

@@ -4,6 +4,7 @@ import GIFCodec
 import PNGCodec
 import Raster
 import Rendering
+import Reporting
 import Reports
 
 /// `--svg`, `--html` and `--overlay`: the pictures `inspect` and `fit` can write besides their
@@ -33,7 +34,7 @@ struct VisualOutputs {
 
     /// Writes the requested files for `inspection` (and its fit). The report is built only for
     /// the HTML page: its per-frame table costs as much as the JSON on a long recording.
-    func write(inspection: Inspection, fit: FitOutput?, report: @autoclosure () -> Report, decode: GIFDecodeOptions, progress: Progress) throws(CLIError) {
+    func write(inspection: Inspection, fit: FitReport?, report: @autoclosure () -> Report, decode: GIFDecodeOptions, progress: Progress) throws(CLIError) {
         let plotSVG = (svg != nil || html != nil) ? PlotBuilder.plot(inspection, fit: fit).svgText() : nil
         if let svg, let plotSVG {
             try writeText(plotSVG, to: svg, overwrite: force)

@@ -11,7 +11,7 @@ func temporaryPath(_ name: String) -> String {
 
 func write(_ bytes: [UInt8], name: String = "t.gif") -> String {
     let path = temporaryPath(name)
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     return path
 }
 

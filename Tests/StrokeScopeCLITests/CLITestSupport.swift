@@ -28,7 +28,7 @@ func temporaryDirectory() -> String {
 
 func writeFile(_ bytes: [UInt8], _ name: String = "in.gif") -> String {
     let path = (temporaryDirectory() as NSString).appendingPathComponent(name)
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     return path
 }
 

@@ -27,8 +27,8 @@ struct FramesCommandTests {
     @Test("a non-empty output directory needs --force, which also removes stale frames")
     func force() throws {
         let dir = temporaryDirectory()
-        FileManager.default.createFile(atPath: dir + "/frame-0009.png", contents: Data([1]))
-        FileManager.default.createFile(atPath: dir + "/notes.txt", contents: Data([1]))
+        _ = FileManager.default.createFile(atPath: dir + "/frame-0009.png", contents: Data([1]))
+        _ = FileManager.default.createFile(atPath: dir + "/notes.txt", contents: Data([1]))
         let refused = strokescope("frames", try sampleGIF(), "-o", dir)
         #expect(refused.code == 64)
         #expect(refused.errLines == ["error: \(dir): directory is not empty (use --force to write into it)"])

@@ -229,7 +229,7 @@ struct RenderCommandTests {
         let dir = temporaryDirectory()
         let gif = dir + "/out.gif", truth = dir + "/out.json"
         let kept = existing == "gif" ? gif : truth, other = existing == "gif" ? truth : gif
-        FileManager.default.createFile(atPath: kept, contents: Data("keep me".utf8))
+        _ = FileManager.default.createFile(atPath: kept, contents: Data("keep me".utf8))
         let arguments = ["render", Self.spinner, "-o", gif, "--truth", truth, "--duration", "0.09"]
         let refused = strokescope(arguments)
         #expect(refused.code == 64)

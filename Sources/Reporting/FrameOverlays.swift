@@ -7,12 +7,17 @@ import StrokeGeometry
 
 /// The overlay of each frame: measured ends from the inspection, and with a fit the model's
 /// stroke at the frame's fitted model time, placed with the inspection's scale and offset.
-struct FrameOverlays {
-    let inspection: Inspection
-    let fit: FitResult?
+public struct FrameOverlays: Sendable {
+    public let inspection: Inspection
+    public let fit: FitResult?
+
+    public init(inspection: Inspection, fit: FitResult?) {
+        self.inspection = inspection
+        self.fit = fit
+    }
 
     /// The overlay of frame `i` (position in `inspection.frames`).
-    func overlay(_ i: Int) -> FrameOverlay {
+    public func overlay(_ i: Int) -> FrameOverlay {
         var overlay = FrameOverlay()
         for track in inspection.layers where track.readings.indices.contains(i) {
             let m = track.readings[i]

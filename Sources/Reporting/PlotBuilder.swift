@@ -8,20 +8,21 @@ import StrokeGeometry
 /// Builds the `--svg` plots: measured values as dots, model curves as lines, timing errors in a
 /// second panel. Dots carry the same rounding as the JSON output (fractions 6 decimals, angles
 /// 4, timing errors in milliseconds at 6), so the picture and the numbers agree.
-enum PlotBuilder {
+public enum PlotBuilder {
     /// Series colours, two per layer (start, end): Tableau 10 without its red, which marks
     /// failing frames.
     static let colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"]
 
     /// Per frame: failing (over a threshold) or flagged.
-    struct FrameMarks {
-        var failing: Set<Int> = []
-        var flagged: Set<Int> = []
+    public struct FrameMarks: Sendable {
+        public var failing: Set<Int> = []
+        public var flagged: Set<Int> = []
+        public init() {}
         func mark(_ frame: Int) -> PlotPoint.Mark { failing.contains(frame) ? .failing : flagged.contains(frame) ? .flagged : .none }
     }
 
     /// The plot of an inspection, with the fitted model and timing errors when `fit` is given.
-    static func plot(_ inspection: Inspection, fit: FitOutput?) -> TimePlot {
+    public static func plot(_ inspection: Inspection, fit: FitReport?) -> TimePlot {
         let marks = fit.map { frameMarks($0) } ?? FrameMarks()
         let times = inspection.frames.map(\.time)
         let span = (times.first ?? 0)...max(inspection.frames.last.map { $0.time + $0.delay } ?? 1, (times.first ?? 0) + 1e-3)
@@ -73,7 +74,7 @@ enum PlotBuilder {
 
     /// Frames over a threshold (failing; as the verdict counts them, outliers aside) and frames
     /// the fit flagged.
-    static func frameMarks(_ fit: FitOutput) -> FrameMarks {
+    public static func frameMarks(_ fit: FitReport) -> FrameMarks {
         var marks = FrameMarks()
         let t = fit.thresholds
         for f in fit.result.frames {
@@ -130,7 +131,7 @@ enum PlotBuilder {
         return [start, end]
     }
 
-    private static func timingPanel(_ fit: FitOutput, marks: FrameMarks) -> PlotPanel {
+    private static func timingPanel(_ fit: FitReport, marks: FrameMarks) -> PlotPanel {
         let r = fit.result
         var panel = PlotPanel(title: "Timing errors (positive: the frame lags the model)", yLabel: "timing error (ms)", weight: 0.7)
         for (j, layer) in r.model.layers.enumerated() {
@@ -157,7 +158,7 @@ enum PlotBuilder {
     }
 
     /// The plot of a model over model time: stroke fractions, and rotation when a layer turns.
-    static func modelPlot(_ model: ResolvedModel, file: String, times: [Double], mode: PointMode) -> TimePlot {
+    public static func modelPlot(_ model: ResolvedModel, file: String, times: [Double], mode: PointMode) -> TimePlot {
         guard let first = times.first, let last = times.last else { return TimePlot(title: "Model \(model.name)", xLabel: "model time (s)") }
         let n = max(1200, times.count)
         let dense = (0...n).map { first + (last - first) * Double($0) / Double(n) }
