@@ -111,8 +111,9 @@ let package = Package(
         .testTarget(
             name: "StrokeScopeCLITests",
             dependencies: ["StrokeScopeCLI", "Inspection", "Reporting", "Threading", "Fitting", "GIFCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
-            // Inputs the fuzzers kept (scripts/fuzz.sh), read by path in FuzzRegressionTests.
-            exclude: ["FuzzInputs"]
+            // Inputs the fuzzers kept (scripts/fuzz.sh), read by path in FuzzRegressionTests;
+            // expected CLI outputs, read by path in GoldenOutputTests (Goldens/README.md).
+            exclude: ["FuzzInputs", "Goldens"]
         ),
     ]
 )
