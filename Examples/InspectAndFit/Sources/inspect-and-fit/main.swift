@@ -16,7 +16,8 @@ import Inspection
 
 /// Prints `message` on stderr and exits with `code`.
 func fail(_ message: String, _ code: Int32) -> Never {
-    fputs(message + "\n", stderr)
+    let line = message + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
     exit(code)
 }
 
