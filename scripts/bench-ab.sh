@@ -78,7 +78,7 @@ PY
     echo
     sed -n '1p' "$out"
     echo
-    sed -n '2,$p' "$out"
+    sed -n '2,$p' "$out" | sed '/^start-up/s/^/- /; /^- start-up A/s/^/\n/'
 } > "$out.md"
 results_write "Two builds side by side (scripts/bench-ab.sh --record)" "$out.md" <<'EOF'
 An ad hoc comparison of two strokescope builds on one GIF, kept because it was worth keeping:

@@ -258,7 +258,7 @@ done
     echo
     cat "$TARGETS"
 } > "$WORK/results-body.md"
-results_note "Machine state before the timing: CPUs ${busy}% busy (sampled again after the builds and checks)."
+results_note "CPUs ${busy}% busy in the second before the timing began (after the builds and checks)."
 results_write "Decode and composite against C on giflib (scripts/bench-decode.sh)" "$WORK/results-body.md" <<'EOF'
 `strokescope info FILE --format json` (the decode-and-composite pass) against
 scripts/bench/decode_composite.c, the same streaming decode and browser compositing written in C

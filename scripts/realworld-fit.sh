@@ -215,7 +215,10 @@ true
 }
 
 tables | tee "$work/tables.md"
-results_write "Fit on the real-world recordings (scripts/realworld-fit.sh)" "$work/tables.md" <<'EOF'
+# the same text, its three labels as headings
+sed -e 's/^rows:$/## Rows/' -e 's/^variants:$/## Variants/' -e 's/^flagged frames \(.*\):$/## Flagged frames \1/' \
+    "$work/tables.md" > "$work/results-body.md"
+results_write "Fit on the real-world recordings (scripts/realworld-fit.sh)" "$work/results-body.md" <<'EOF'
 `strokescope fit --format json` of the model transcribed from each real-world GIF's source code
 (`../shared/realworld`, 14 GIFs with a model in `models/`; their origins and the manifest's own
 independent fit are in its MANIFEST.md), then variant runs that check the verdicts (other frame

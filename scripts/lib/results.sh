@@ -73,7 +73,7 @@ results_binary() {  # PATH built|no-build|given
         no-build) how="existing build used as it was (--no-build; not rebuilt by this run)" ;;
         given) how="given with --bin: built elsewhere, so the commit above is the scripts', not necessarily the binary's" ;;
     esac
-    results_note "strokescope measured: \`$shown\` (${version:-version unknown}, sha256 ${sum:-?}…), $how."
+    results_note "Binary measured: \`$shown\` (${version:-version unknown}, sha256 ${sum:-?}…), $how."
 }
 
 # How busy the CPUs were over one second before the run (percent; /proc/stat, as bench_cpu_busy).
@@ -128,6 +128,11 @@ results_write() {  # TITLE BODY_FILE < ABOUT
             echo "$about"
         fi
         echo
+        # a body that does not start with its own heading gets one
+        if ! grep -v '^[[:space:]]*$' "$body" | head -1 | grep -q '^#'; then
+            echo "## Results"
+            echo
+        fi
         cat "$body"
     } > "$tmp"
     mv "$tmp" "$file"
