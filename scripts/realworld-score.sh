@@ -34,7 +34,9 @@ bench_parse_options realworld -- "$@"
 bench_prepare_binary
 results_binary "$bin" "$(bench_binary_how)"
 bench_workdir realworld-score plain.json with-model.json plain.txt with-model.txt plain.rc with-model.rc
-case "$realworld" in /*) R="$realworld" ;; *) R="$PWD/$realworld" ;; esac
+# as given (relative to the repository root, like the other real-world scripts): score.py's
+# messages then name ../shared/realworld/FILE, not this checkout's absolute path
+R="$realworld"
 [ -f "$R/score.py" ] && [ -f "$R/expected-frames.json" ] ||
     { echo "error: $R has no score.py and expected-frames.json" >&2; exit 66; }
 
