@@ -114,10 +114,11 @@ python3 "$ROOT/scripts/conformance/compare.py" --suite "$SUITE" --strokescope "$
 # --- 4. Results -----------------------------------------------------------------------------
 
 if [ -f "$JSON" ] && grep -q '^conformance: ' "$work/sweep.txt"; then
-    python3 - "$JSON" "$work/sweep.txt" "$status" > "$work/body.md" <<'PY'
+    python3 - "$JSON" "$work/sweep.txt" "$status" "$(cd "$SUITE" && pwd)" > "$work/body.md" <<'PY'
 import json, sys
-results, sweep, status = json.load(open(sys.argv[1])), open(sys.argv[2]).read().splitlines(), sys.argv[3]
-cell = lambda v: str(v).replace("|", "\\|").replace("\n", " ")
+results, sweep, status, suite = json.load(open(sys.argv[1])), open(sys.argv[2]).read().splitlines(), sys.argv[3], sys.argv[4]
+# the references' messages name files by absolute path: shown relative to the suite instead
+cell = lambda v: str(v).replace(suite + "/", "").replace("|", "\\|").replace("\n", " ")
 print("## Verdicts\n")
 for line in sweep:
     if line.startswith(("identical ", "conformance: ", "note: ")):
@@ -132,7 +133,7 @@ if others:
         print(f"| {cell(r['file'])} | {cell(r.get('frames', ''))} | {r['verdict']} | {cell(r.get('detail', ''))} |")
 else:
     print("None.")
-table = [l for l in sweep if l.strip() and not l.startswith(("identical ", "conformance: ", "note: "))]
+table = [l.replace(suite + "/", "") for l in sweep if l.strip() and not l.startswith(("identical ", "conformance: ", "note: "))]
 print(f"\n## Every file ({len(results)}), as the sweep prints it\n")
 print("```")
 print("\n".join(table))
