@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Decode-and-composite benchmark: strokescope against plain C on giflib.
 #
-#   scripts/bench-decode.sh [--quick] [--dir DIR] [--runs N]
+#   scripts/bench-decode.sh [--quick] [--dir DIR] [--runs N] [--no-build] [--bin-dir DIR] [--no-record]
+#
+#   --no-build      use the existing release builds (.build/release/strokescope and strokescope-bench)
+#   --bin-dir DIR   use strokescope and strokescope-bench from DIR (implies --no-build)
+#   --no-record     write no results file
 #
 # 1. Installs what is missing (libgif-dev, libpng-dev, pkg-config, gcc, time for /usr/bin/time)
 #    with apt-get when run as root, otherwise prints the apt-get command and stops.
@@ -19,15 +23,23 @@
 #      - strokescope takes at most 1.3× the C program's time on every file;
 #      - strokescope's peak memory is the same (within 10 MB) at 600 and 2000 frames of the same
 #        screen size and mode, i.e. memory does not grow with the frame count.
+# 7. Writes the table and the targets, stamped, to docs/results/bench-decode.md
+#    (scripts/lib/results.sh); a --quick run goes to out/results/bench-decode.md and leaves the
+#    record alone, and fewer than 3 --runs is marked "short run".
 #
 # --quick uses 300×300 at 60 and 200 frames for a smoke run; there the times are dominated by
 # process start-up, so the targets are printed but not enforced.
 set -euo pipefail
 
+caller_dir=$PWD
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$ROOT/scripts/lib/results.sh"
+results_begin bench-decode "$@"
 WORK=/tmp/strokescope-bench
 QUICK=0
 RUNS=3
+BUILD=1
+BIN=""
 RATIO_TARGET=1.3
 MEMORY_TARGET_MB=10
 
@@ -36,12 +48,17 @@ while (($#)); do
         --quick) QUICK=1 ;;
         --dir) WORK=${2:?--dir needs a directory}; shift ;;
         --runs) RUNS=${2:?--runs needs a number}; shift ;;
+        --no-build) BUILD=0 ;;
+        --bin-dir) BIN=${2:?--bin-dir needs a directory}; BUILD=0; shift ;;
+        --no-record) results_no_record ;;
         -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench-decode.sh: unknown argument $1 (see --help)" >&2; exit 64 ;;
     esac
     shift
 done
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || { echo "bench-decode.sh: --runs needs a whole number ≥ 1" >&2; exit 64; }
+((QUICK == 0)) || results_partial "--quick: 300×300 files at 60 and 200 frames, targets not enforced"
+((QUICK == 1 || RUNS >= 3)) || results_short "best of $RUNS run(s); the record takes the best of 3"
 
 if ((QUICK)); then
     SIZES=(300)
@@ -64,18 +81,31 @@ WORK=$(cd "$WORK" && pwd)
 
 # --- 2. Builds ------------------------------------------------------------------------------
 
-echo "== building (release)"
 cd "$ROOT"
-# One product per invocation: `swift build` keeps only the last --product it is given.
-for product in strokescope strokescope-bench; do
-    if ! swift build -c release --product "$product"; then
-        echo "bench-decode.sh: the release build of $product failed" >&2
-        exit 1
-    fi
-done
-BIN=$(swift build -c release --show-bin-path)
+if ((BUILD)); then
+    echo "== building (release)"
+    # One product per invocation: `swift build` keeps only the last --product it is given.
+    for product in strokescope strokescope-bench; do
+        if ! swift build -c release --product "$product"; then
+            echo "bench-decode.sh: the release build of $product failed" >&2
+            exit 1
+        fi
+    done
+    BIN=$(swift build -c release --show-bin-path)
+    how=built
+elif [[ -z $BIN ]]; then
+    BIN=$ROOT/.build/release
+    how=no-build
+else
+    case "$BIN" in /*) ;; *) BIN=$caller_dir/$BIN ;; esac
+    how=given
+fi
 STROKESCOPE=$BIN/strokescope
 GENERATOR=$BIN/strokescope-bench
+for b in "$STROKESCOPE" "$GENERATOR"; do
+    [[ -x $b ]] || { echo "bench-decode.sh: $b missing (build it or drop --no-build)" >&2; exit 66; }
+done
+results_binary "$STROKESCOPE" "$how"
 
 BASELINE=$WORK/decode_composite
 gcc -O2 -Wall -o "$BASELINE" scripts/bench/decode_composite.c -lgif
@@ -171,6 +201,7 @@ done
 echo
 # The last two columns are diagnostics: GIFDecoder without the CLI (wall clock), and the ratio
 # of CPU time (user + system, best run), which stays meaningful on a busy machine.
+table() {
 echo "| file | size MB | frames | C s | strokescope s | ratio | C peak MB | strokescope peak MB | GIFDecoder alone s | CPU-time ratio |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for file in "${FILES[@]}"; do
@@ -184,13 +215,18 @@ for file in "${FILES[@]}"; do
         "${C_SECONDS[$name]}" "${SWIFT_SECONDS[$name]}" "$ratio" "$(mb "${C_PEAK[$name]}")" "$(mb "${SWIFT_PEAK[$name]}")" \
         "${DECODER_SECONDS[$name]}" "$cpu_ratio"
 done
+}
+table | tee "$WORK/table.md"
 
 # --- 6. Targets -----------------------------------------------------------------------------
 
 echo
 failed=0
+TARGETS=$WORK/targets.md
+printf '| target | verdict |\n|---|---|\n' > "$TARGETS"
 check() { # check OK|MISSED TEXT
     echo "   [$1] $2"
+    echo "| $2 | $([[ $1 == OK ]] && echo met || echo '**missed**') |" >> "$TARGETS"
     [[ $1 == OK ]] || failed=1
 }
 echo "== targets"
@@ -212,6 +248,33 @@ for size in "${SIZES[@]}"; do
         check "$verdict" "peak memory ${size}×${size} ${mode}, ${low} vs ${high} frames within ${MEMORY_TARGET_MB} MB: $(mb "${SWIFT_PEAK[$a]}") vs $(mb "${SWIFT_PEAK[$b]}") MB (Δ ${diff} MB)"
     done
 done
+
+{
+    echo "## Results (best of $RUNS)"
+    echo
+    cat "$WORK/table.md"
+    echo
+    echo "## Targets"
+    echo
+    cat "$TARGETS"
+} > "$WORK/results-body.md"
+results_note "CPUs ${busy}% busy in the second before the timing began (after the builds and checks)."
+results_write "Decode and composite against C on giflib (scripts/bench-decode.sh)" "$WORK/results-body.md" <<'EOF'
+`strokescope info FILE --format json` (the decode-and-composite pass) against
+scripts/bench/decode_composite.c, the same streaming decode and browser compositing written in C
+on giflib (gcc -O2), on spinner screen recordings made by `strokescope-bench generate`:
+600×600 and 1000×1000, each at 600 and 2000 frames, each as full frames and as sub-rectangle
+delta frames. Both decoders must composite byte-identical canvases first (the same checksum).
+
+Columns: best wall clock of the runs (alternating between the programs) for C and strokescope,
+their **ratio**, peak RSS of each (/usr/bin/time -v), and two diagnostics: `strokescope-bench
+decode` (GIFDecoder alone, no CLI or report) and the ratio of CPU time (user + system, best run),
+which stays meaningful on a busy machine.
+
+Targets: strokescope takes at most 1.3× the C program's time on every file; its peak memory is the
+same within 10 MB at 600 and 2000 frames of one screen size and mode (memory does not grow with
+the frame count). The script exits 1 when one is missed. Wall clock: record on an idle machine.
+EOF
 
 if ((QUICK)); then
     echo "== smoke run (--quick): targets not enforced"

@@ -23,16 +23,23 @@
 # json`), best of 3, run alone after the suite (with `inspect` and a pinned fit as breakdown).
 # Exits 1 when a target fails.
 #
-# Usage: scripts/bench-fit.sh [--quick] [--keep DIR] [--no-build] [--jobs N] [--bin PATH]
+# Writes docs/results/bench-fit.md (scripts/lib/results.sh): the stamp, what is measured and the
+# targets, then the report. A --quick run is not the record: it goes to out/results/bench-fit.md.
+# The speed part is wall clock: record it on an otherwise idle machine.
+#
+# Usage: scripts/bench-fit.sh [--quick] [--keep DIR] [--no-build] [--jobs N] [--bin PATH] [--no-record]
 #   --quick     a handful of cases and one timing run (about half a minute)
 #   --keep DIR  work in DIR and keep the GIFs, truth and fit JSON, report.md, frames.csv and
 #               speed.tsv there; otherwise a temporary directory is removed at the end
 #   --no-build  use the existing .build/release/strokescope
 #   --jobs N    cases run in parallel (default: the number of cores); timing always runs alone
 #   --bin PATH  measure this strokescope binary (implies --no-build)
+#   --no-record write no results file
 set -euo pipefail
 caller_dir="$PWD"
 cd "$(dirname "$0")/.."
+source scripts/lib/results.sh
+results_begin bench-fit "$@"
 
 quick=""
 keep=""
@@ -46,14 +53,18 @@ while [ $# -gt 0 ]; do
         --no-build) build=0 ;;
         --jobs) [ $# -ge 2 ] || { echo "error: --jobs needs a number" >&2; exit 64; }; jobs="$2"; shift ;;
         --bin) [ $# -ge 2 ] || { echo "error: --bin needs a path" >&2; exit 64; }; bin="$2"; build=0; shift ;;
+        --no-record) results_no_record ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "error: unknown option '$1'" >&2; exit 64 ;;
     esac
     shift
 done
 
+[ -n "$quick" ] && results_partial "--quick: a handful of cases and one timing run"
+
 source scripts/lib/bench-common.sh
 bench_prepare_binary
+results_binary "$bin" "$(bench_binary_how)"
 bench_workdir bench-fit out speed
 mkdir -p "$work/out" "$work/speed"
 
@@ -127,7 +138,34 @@ for g in $gifs; do
 done
 
 status=0
-python3 scripts/accuracy/fit_compare.py report --dir "$work" --speed "$speed_tsv" || status=$?
+python3 scripts/accuracy/fit_compare.py report --dir "$work" --speed "$speed_tsv" 2> "$work/report.err" || status=$?
+cat "$work/report.err" >&2
+if [ -f "$work/report.md" ]; then
+    results_note "Suite: $n cases ($jobs jobs), then the timing runs alone (best of $repeats). Exit status $status: $(grep -v '^$' "$work/report.err" | tail -1)."
+    results_write "Fit accuracy and speed (scripts/bench-fit.sh)" "$work/report.md" <<'EOF'
+How `strokescope fit` recovers the timing of renders with known truth (issue 6), from a
+deterministic suite (scripts/accuracy/fit_compare.py plan) over the three fixture models
+(loading spinner with D pinned, Material spinner, payment ring + tick) at 40-60 px ring radius:
+clean renders at rates 0.1-1.1, ±2 ms capture jitter, frames captured 1-2 intervals late or
+early, duplicated frames, dropped frames; then the speed of `fit` against its decode pass.
+
+- **Phase error**: model ms (modulo the period where the picture repeats); **rate error**: %;
+  **success moment**: GIF-time error of (success − phase) ÷ rate, in frame intervals.
+- **Recall** of late/early flags: injected frames that carry the right flag; **precision**:
+  right flags ÷ all late/early flags on the late cases and the clean renders; **timing
+  magnitude**: |timingError − (−rate × S)| ≤ 3 ms on every injected frame.
+- **Duplicates / drops found**: the truth's duplicated / dropped frame carries the flag.
+- **Clean**: no flag other than `clampedDelay` and `unobservable` on the clean renders.
+- **Speed**: best-of-N wall clock of `fit FILE --model M --format json` ÷ that of
+  `info FILE --format json` (the decode pass) on 600 frames of 600×600; `inspect` and a fit with
+  the rate pinned are listed as diagnostics. Wall clock: only meaningful on an idle machine.
+
+Targets (issue 6), in the first table: phase error ≤ 2 ms, rate error ≤ 0.2 %, success moment
+≤ 1 frame interval, late/early recall and precision ≥ 95 %, every timing magnitude within ±3 ms,
+every duplicated and dropped frame found, no flags on clean renders, fit ≤ 1.5× the decode
+pass. The script exits 1 when a target fails.
+EOF
+fi
 if [ -n "$keep" ]; then
     echo "kept: $work (report.md, frames.csv, speed.tsv, out/, speed/)" >&2
 fi

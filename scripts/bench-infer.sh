@@ -20,13 +20,20 @@
 # at 30 fps the 3, 4, 3 cs delays cost even the true model 3° against check's 2° default) and
 # against a render whose strokeEnd piece lasts 10 % longer (must fail, naming frames).
 #
-# Usage: scripts/bench-infer.sh [--no-build] [--bin PATH] [--keep DIR] [--jobs N] [--only REGEX]
+# Writes the table and the verdicts, stamped, to docs/results/bench-infer.md
+# (scripts/lib/results.sh); a run with --only is not the record and goes to out/results/.
+#
+# Usage: scripts/bench-infer.sh [--no-build] [--bin PATH] [--keep DIR] [--jobs N] [--only REGEX] [--no-record]
 set -euo pipefail
 caller_dir="$PWD"
 cd "$(dirname "$0")/.."
+source scripts/lib/results.sh
+results_begin bench-infer "$@"
 source scripts/lib/bench-common.sh
 bench_parse_options jobs -- "$@"
+[ -z "$only" ] || results_partial "--only $only: some cases only, and no check --reference"
 bench_prepare_binary
+results_binary "$bin" "$(bench_binary_how)"
 bench_workdir bench-infer cases results reference
 mkdir -p "$work/cases" "$work/results" "$work/reference"
 m=fixtures/models
@@ -107,12 +114,13 @@ run_case() {  # the fields of one case_table row
 
 case_table | { if [ -n "$only" ]; then grep -E "^($only)" || true; else cat; fi; } > "$work/cases.tsv"
 bench_run_cases run_case >/dev/null
-printf "case\tcurve p95 (deg)\tinferred cycle (s)\ttrue cycle (s)\tworst knot (s)\tnamed timing\tinfer (s)\tverdict\n"
+printf "case\tcurve p95 (deg)\tinferred cycle (s)\ttrue cycle (s)\tworst knot (s)\tnamed timing\tinfer (s)\tverdict\n" | tee "$work/table.tsv"
 fail=0
 while IFS=$'\t' read -r name _; do
-    cat "$work/results/$name.tsv"
+    tee -a "$work/table.tsv" < "$work/results/$name.tsv"
     grep -q "PASS$" "$work/results/$name.tsv" || fail=1
 done < "$work/cases.tsv"
+: > "$work/reference.txt"
 
 # check --reference.
 if [ -z "$only" ]; then
@@ -134,9 +142,49 @@ PY
     same=0; changed=0
     "$bin" check "$ref/rerender.gif" --reference "$ref/approved.gif" --quiet > "$ref/same.txt" 2>&1 || same=$?
     "$bin" check "$ref/longer.gif" --reference "$ref/approved.gif" --quiet > "$ref/changed.txt" 2>&1 || changed=$?
-    echo "check --reference, re-render (16 dithered colours, 50 fps): exit $same: $(head -1 "$ref/same.txt")"
-    echo "check --reference, strokeEnd piece 10 % longer: exit $changed: $(head -1 "$ref/changed.txt")"
+    {
+        echo "check --reference, re-render (16 dithered colours, 50 fps): exit $same: $(head -1 "$ref/same.txt")"
+        echo "check --reference, strokeEnd piece 10 % longer: exit $changed: $(head -1 "$ref/changed.txt")"
+    } | tee "$work/reference.txt"
     [ "$same" = 0 ] && [ "$changed" = 1 ] || fail=1
 fi
-echo "targets: curves p95 <= 0.5 deg, cycle and knots within one frame interval, named timings recovered, check --reference: $([ $fail = 0 ] && echo PASS || echo FAIL)"
+echo "targets: curves p95 <= 0.5 deg, cycle and knots within one frame interval, named timings recovered, check --reference: $([ $fail = 0 ] && echo PASS || echo FAIL)" | tee "$work/verdict.txt"
+
+{
+    echo "## Inferred models against the true ones"
+    echo
+    awk -F'\t' 'NR == 1 { h = "|"; s = "|"; for (i = 1; i <= NF; i++) { h = h " " $i " |"; s = s (i == 1 || i == NF || i == 6 ? "---|" : "---:|") } print h; print s; next }
+                 { r = "|"; for (i = 1; i <= NF; i++) r = r " " $i " |"; print r }' "$work/table.tsv"
+    echo
+    echo "## check --reference"
+    echo
+    if [ -s "$work/reference.txt" ]; then
+        sed 's/^/- /' "$work/reference.txt"
+    else
+        echo "Not run (--only)."
+    fi
+    echo
+    echo "## Verdict"
+    echo
+    cat "$work/verdict.txt"
+} > "$work/body.md"
+results_write "Infer on renders of known models (scripts/bench-infer.sh)" "$work/body.md" <<'EOF'
+`strokescope infer` (issue 8) on renders of known models: the seed spinner at several cycle
+lengths D and with its strokeStart eases swapped for easeIn, easeOut, linear or default; the
+payment ring's loading phase; the Material spinner (rotation plus a cumulative advance) at
+several cycle lengths T; at scales 1 and 2, with 256, 32 and 16 (Floyd–Steinberg dithered)
+colours, at 25 fps (4 cs), 30 fps (stored as 3, 4, 3 cs) and 50 fps (2 cs).
+scripts/accuracy/infer_compare.py evaluates the true and the inferred model over one true period.
+
+Columns: **curve p95** the 95th percentile of the on-screen angle difference of the two ends
+after the best time shift (°); **inferred cycle** against the **true cycle** (s); **worst knot**
+the largest distance from a true knot (a piece's begin or end) to the nearest inferred one (s);
+**named timing** whether the named timing functions came back; **infer (s)** how long `infer`
+took (wall clock, with other cases running alongside when --jobs is over 1: not a speed target).
+
+Targets (issue 8), per case: curve p95 ≤ 0.5°, cycle and knots within one frame interval, every
+named timing recovered; and `check --reference` passes a re-render of an approved GIF with 16
+dithered colours at 50 fps (exit 0) and fails a render whose strokeEnd piece lasts 10 % longer
+(exit 1, naming frames). The script exits 1 when a case or check fails.
+EOF
 exit $fail

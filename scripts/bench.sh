@@ -3,7 +3,7 @@
 # C giflib streaming floor, ImageMagick, ffmpeg, gifsicle and a Pillow + NumPy script doing the
 # same arc measurement, plus a batch of 40 files with one and two jobs.
 #
-# Usage: scripts/bench.sh [--quick] [--runs N] [--dir DIR] [--no-build] [--bin PATH]
+# Usage: scripts/bench.sh [--quick] [--runs N] [--dir DIR] [--no-build] [--bin PATH] [--no-record]
 #   --quick     small file only, one run, batch included: a smoke test of about a minute once the
 #               files are cached; targets are printed but not enforced (exit 0)
 #   --runs N    runs per command (default 3); the table gives the median
@@ -12,6 +12,7 @@
 #               table.md (a copy of the report) go there
 #   --no-build  use the existing .build/release/strokescope
 #   --bin PATH  measure this strokescope binary (implies --no-build)
+#   --no-record write no results file
 #
 # 1. Installs what is missing with apt-get (as root; otherwise prints the command and stops):
 #    the build packages, gcc and `time` (/usr/bin/time -v), ffmpeg, gifsicle, and imagemagick
@@ -39,7 +40,10 @@
 #    Batch: strokescope check BATCHDIR --model M --set D=1.5 --jobs 1, then --jobs 2.
 #    A command that fails or runs past 15 minutes is shown as such and not run again.
 #    The batch's PASS/FAIL count comes from one more `check --jobs 2` run after the timing.
-# 5. Prints Markdown tables, then the targets with PASS/FAIL; exits 1 when one fails:
+# 5. Prints Markdown tables, then the targets with PASS/FAIL, and writes them, stamped, to
+#    docs/results/bench.md (scripts/lib/results.sh; a --quick run goes to out/results/bench.md
+#    and leaves the record alone; fewer than 3 --runs is marked "short run"); exits 1 when a
+#    target fails:
 #      fit ≤ 1.1× the C floor (medium, large); fit ≥ 4× faster than the Pillow script (medium)
 #      and ≥ 30× (small); fit's peak memory within 20 MB of the C floor's (every size);
 #      the batch ≥ 1.8× faster with --jobs 2 than with --jobs 1.
@@ -53,6 +57,8 @@ set -euo pipefail
 caller_dir="$PWD"
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+source scripts/lib/results.sh
+results_begin bench "$@"
 
 quick=0
 runs=""
@@ -66,6 +72,7 @@ while [ $# -gt 0 ]; do
         --dir) [ $# -ge 2 ] || { echo "error: --dir needs a directory" >&2; exit 64; }; dir="$2"; shift ;;
         --no-build) build=0 ;;
         --bin) [ $# -ge 2 ] || { echo "error: --bin needs a path" >&2; exit 64; }; bin="$2"; build=0; shift ;;
+        --no-record) results_no_record ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "error: unknown option '$1' (see --help)" >&2; exit 64 ;;
     esac
@@ -76,6 +83,8 @@ if [ -z "$runs" ]; then
     [ "$quick" = 1 ] && runs=1
 fi
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "error: --runs needs a whole number ≥ 1" >&2; exit 64; }
+[ "$quick" = 0 ] || results_partial "--quick: the small file and the batch only, one run"
+[ "$quick" = 1 ] || [ "$runs" -ge 3 ] || results_short "$runs run(s) per command; the record takes the median of 3"
 
 MODEL=fixtures/models/loading-spinner.json
 FIT_ARGS=(--model "$MODEL" --set D=1.5)
@@ -161,6 +170,7 @@ say "tools ready in ${tools_seconds} s: $IMAGEMAGICK, $(command -v ffmpeg), $(co
 # --- 2. Builds ------------------------------------------------------------------------------
 
 bench_prepare_binary
+results_binary "$bin" "$(bench_binary_how)"
 FLOOR="$work/decode_composite"
 gcc -O2 -Wall -o "$FLOOR" scripts/bench/decode_composite.c -lgif
 
@@ -406,6 +416,25 @@ targets() {
 grep -q '| FAIL |$' "$work/table.md" && failed=1
 echo >&2
 echo "report copied to $work/table.md" >&2
+results_write "Performance table (scripts/bench.sh)" "$work/table.md" <<'EOF'
+`strokescope info`, `inspect` and `fit` against the C giflib streaming floor
+(scripts/bench/decode_composite.c: decode and composite every frame), ImageMagick, ffmpeg,
+gifsicle and a Pillow + NumPy script doing the same arc measurement
+(scripts/bench/pillow_arc.py), on renders of fixtures/models/loading-spinner.json: small
+200×200 with 60 full frames, medium 600×600 with 600 delta frames, large 1000×1000 with 2000
+full frames; and a batch of 40 small files through `strokescope check --jobs 1` and `--jobs 2`.
+
+Per tool: the median wall clock of the runs (the tools interleaved within each run), every run,
+the ratio to the C floor, CPU time (user + system, all threads; less disturbed by other work on
+the machine than wall clock) and peak memory (the largest maximum RSS of the runs). A command
+that fails or runs past 15 minutes is shown as such.
+
+Targets (issue 9), in the last table: `fit` ≤ 1.1× the C floor (medium, large); `fit` ≥ 4×
+faster than the Pillow script on medium and ≥ 30× on small; `fit`'s peak memory within 20 MB of
+the C floor's (every size); the batch ≥ 1.8× faster with `--jobs 2` than with `--jobs 1`. Wall
+clock figures are only worth recording on an otherwise idle machine (the first line says how
+busy the CPUs were before the timing).
+EOF
 if [ "$quick" = 1 ]; then
     say "smoke run (--quick): targets printed, not enforced"
     exit 0

@@ -31,18 +31,25 @@
 # with sudo; otherwise it prints the apt-get command and exits 69). $CHROMIUM overrides the
 # browser binary (and skips the install).
 #
-# Usage: scripts/check-report.sh [--out DIR] [--no-build] [--html FILE] [--svg FILE]
+# The lines and the verdict also go to docs/results/check-report.md (scripts/lib/results.sh),
+# stamped; a run on other files (--html, --svg) is not the record and goes to out/results/.
+#
+# Usage: scripts/check-report.sh [--out DIR] [--no-build] [--bin PATH] [--html FILE] [--svg FILE] [--no-record]
 #   --out DIR     write the report, the screenshots and the logs here (default: out/check-report)
 #   --no-build    use the existing .build/release/strokescope to write the report
+#   --bin PATH    write the report with this strokescope binary (implies --no-build)
 #   --html FILE   check this page instead of writing the fixture's report (implies --no-build)
 #   --svg FILE    check this SVG instead of writing the fixture's report; with only one of
 #                 --html and --svg, only that file is checked
+#   --no-record   write no results file
 # Exits 0 when every file renders cleanly, 1 on any problem, 64 on a bad command line, 66 when
 # an --html/--svg file does not exist, 69 when Chromium is missing and cannot be installed.
 # About 5 s a run with --no-build, plus the build; the first install of Chromium takes ~20 s.
 set -euo pipefail
 caller_dir="$PWD"
 cd "$(dirname "$0")/.."
+source scripts/lib/results.sh
+results_begin check-report "$@"
 
 page_size=1280x2400
 svg_size=1200x800
@@ -51,10 +58,13 @@ out="out/check-report"
 build=1
 html=""
 svg=""
+report_bin=.build/release/strokescope
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) [ $# -ge 2 ] || { echo "error: --out needs a directory" >&2; exit 64; }; out="$2"; shift ;;
         --no-build) build=0 ;;
+        --bin) [ $# -ge 2 ] || { echo "error: --bin needs a path" >&2; exit 64; }; report_bin="$2"; build=0; shift ;;
+        --no-record) results_no_record ;;
         --html) [ $# -ge 2 ] || { echo "error: --html needs a file" >&2; exit 64; }; html="$2"; shift ;;
         --svg) [ $# -ge 2 ] || { echo "error: --svg needs a file" >&2; exit 64; }; svg="$2"; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -67,15 +77,16 @@ out="$(abspath "$out")"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 
+case "$report_bin" in /*|.build/release/strokescope) ;; *) report_bin="$caller_dir/$report_bin" ;; esac
+
 # The command that writes the report and the plot of a bundled fixture. Adjust it here.
-report_bin=.build/release/strokescope
+# A recording with known faults, so the page shows a FAIL verdict, flags and marked frames
+# (fit exits 1 for the exceeded threshold; the files are still written and checked).
+report_args=(fit fixtures/render/spinner-1x-3cs-spoiled.gif
+    --model fixtures/models/loading-spinner.json --set D=1.5 --rate 1 --max-timing-error 20ms)
 make_report() {
     local html_out="$1" svg_out="$2"
-    # A recording with known faults, so the page shows a FAIL verdict, flags and marked frames
-    # (fit exits 1 for the exceeded threshold; the files are still written and checked).
-    "$report_bin" fit fixtures/render/spinner-1x-3cs-spoiled.gif \
-        --model fixtures/models/loading-spinner.json --set D=1.5 --rate 1 --max-timing-error 20ms \
-        --html "$html_out" --svg "$svg_out" --force --quiet
+    "$report_bin" "${report_args[@]}" --html "$html_out" --svg "$svg_out" --force --quiet
 }
 
 # ---- Chromium: Debian's package, installed when missing (same conventions as install_deps) ----
@@ -135,6 +146,7 @@ if [ -n "$html" ] || [ -n "$svg" ]; then
     done
     [ -z "$html" ] || files+=("$(abspath "$html")"$'\t'"$out/report.png"$'\t'"$page_size")
     [ -z "$svg" ] || files+=("$(abspath "$svg")"$'\t'"$out/plot.png"$'\t'"$svg_size")
+    results_partial "--html/--svg: other files than the fixture's report"
 else
     if [ "$build" = 1 ]; then
         source scripts/lib/install-deps.sh
@@ -142,6 +154,13 @@ else
         swift build -c release --product strokescope >&2
     fi
     [ -x "$report_bin" ] || { echo "error: $report_bin missing (build it or drop --no-build)" >&2; exit 66; }
+    if [ "$build" = 1 ]; then
+        results_binary "$PWD/$report_bin" built
+    elif [ "$report_bin" = .build/release/strokescope ]; then
+        results_binary "$PWD/$report_bin" no-build
+    else
+        results_binary "$report_bin" given
+    fi
     rm -f "$out/report.html" "$out/plot.svg"
     rc=0
     make_report "$out/report.html" "$out/plot.svg" >"$out/fit.txt" 2>"$out/fit.err" || rc=$?
@@ -568,10 +587,12 @@ on_signal() {
 }
 trap on_signal INT TERM HUP
 status=0
+lines="$tmp/lines.txt"
+: > "$lines"
 for entry in "${files[@]}"; do
     IFS=$'\t' read -r file png size <<< "$entry"
     if [ ! -f "$file" ]; then
-        echo "$(basename "$file"): missing (the report command did not write it; its stderr is in $out/fit.err)"
+        echo "$(basename "$file"): missing (the report command did not write it; its stderr is in $out/fit.err)" | tee -a "$lines"
         status=1
         continue
     fi
@@ -582,13 +603,41 @@ for entry in "${files[@]}"; do
     # Python gives up after load_budget and kills Chromium's process group (also when Chromium
     # hangs on exit); timeout is the backstop should Python itself hang
     timeout --foreground -k 10 $((load_budget + 60)) \
-        python3 -c "$check_py" "$chromium" "$file" "$png" "$size" "$log" "$profile" "$load_budget" &
+        python3 -c "$check_py" "$chromium" "$file" "$png" "$size" "$log" "$profile" "$load_budget" > "$tmp/check.out" &
     child=$!
     wait "$child" || rc=$?
     child=""
+    tee -a "$lines" < "$tmp/check.out"
     if [ "$rc" != 0 ]; then
-        [ "$rc" = 1 ] || echo "$(basename "$file"): the check itself failed (exit $rc)"
+        [ "$rc" = 1 ] || echo "$(basename "$file"): the check itself failed (exit $rc)" | tee -a "$lines"
         status=1
     fi
 done
+
+{
+    echo "## Files checked"
+    echo
+    sed 's/^/- /' "$lines"
+    echo
+    echo "Verdict: $([ "$status" = 0 ] && echo "PASS, every file renders cleanly" || echo "FAIL (exit $status)")."
+    if [ -z "$html" ] && [ -z "$svg" ]; then
+        echo
+        echo "The report was written by:"
+        echo
+        echo '```sh'
+        echo "strokescope ${report_args[*]} --html report.html --svg plot.svg --force --quiet"
+        echo '```'
+    fi
+} > "$tmp/body.md"
+results_write "The HTML report and SVG plot in a browser (scripts/check-report.sh)" "$tmp/body.md" <<EOF
+Proves in headless Chromium (no network) that the HTML report and the SVG plot \`strokescope fit\`
+writes render: each file is opened at a fixed viewport (${page_size} for the page, ${svg_size} for
+the SVG) and screenshotted. A file fails on a console error or failed assertion, an uncaught
+exception or unhandled rejection, a dialog, a resource that fails to load or comes from outside
+the file (it must be self-contained), an SVG that does not parse, a load over ${load_budget} s or a
+renderer crash, or a screenshot that is missing, of the wrong size or blank.
+
+Each line gives the size rendered, the console errors (target: 0) and the distinct colours of the
+screenshot (a blank page has 1). Target: every file renders cleanly (the script exits 1 otherwise).
+EOF
 exit "$status"

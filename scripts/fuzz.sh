@@ -13,12 +13,19 @@
 # a regression test (Tests/StrokeScopeCLITests/FuzzRegressionTests.swift, inputs in
 # Tests/StrokeScopeCLITests/FuzzInputs/).
 #
-# Usage: scripts/fuzz.sh [SECONDS] [--target NAME] [--no-replay] [--jobs N]
+# Writes docs/results/fuzz.md (scripts/lib/results.sh): a row per target and the replay. A run
+# under 600 s per target is marked "short run" in the stamp; a run of one --target or without the
+# replay is not the record and goes to out/results/fuzz.md instead.
+#
+# Usage: scripts/fuzz.sh [SECONDS] [--target NAME] [--no-replay] [--no-record]
 #   SECONDS      run time per target (default 60; the issue's target is 600)
 #   --target     only this target (fuzz-gif, fuzz-model or fuzz-fit)
 #   --no-replay  skip the conformance replay
+#   --no-record  write no results file
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/results.sh
+results_begin fuzz "$@"
 
 seconds=60
 only=""
@@ -27,12 +34,17 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --target) [ $# -ge 2 ] || { echo "error: --target needs a name" >&2; exit 64; }; only="$2"; shift ;;
         --no-replay) replay=0 ;;
+        --no-record) results_no_record ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         [0-9]*) seconds="$1" ;;
         *) echo "error: unknown option '$1'" >&2; exit 64 ;;
     esac
     shift
 done
+
+[ "$seconds" -ge 600 ] || results_short "$seconds s of fuzzing per target; the issue's target, and the record, is 600 s"
+[ -z "$only" ] || results_partial "--target $only: one target only"
+[ "$replay" = 1 ] || results_partial "--no-replay: without the conformance replay"
 
 source scripts/lib/install-deps.sh
 install_deps
@@ -73,6 +85,13 @@ PY
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:symbolize=1"
 status=0
+rows="$out/results-rows.md"
+: > "$rows"
+declare -A WHAT=(
+    [fuzz-gif]="decode, composite, \`info\`, \`inspect\`; half the inputs through the decoding thread"
+    [fuzz-model]="expressions, model loader, evaluation, \`model\`"
+    [fuzz-fit]="\`fit\`, \`check\`; half the inputs through the decoding thread"
+)
 for target in fuzz-gif fuzz-model fuzz-fit; do
     [ -z "$only" ] || [ "$only" = "$target" ] || continue
     corpus="$out/corpus/$target"
@@ -80,6 +99,7 @@ for target in fuzz-gif fuzz-model fuzz-fit; do
     mkdir -p "$corpus" "$artifacts"
     echo "fuzzing $target for ${seconds}s ..." >&2
     log="$out/$target.log"
+    target_start=$(date +%s)
     set +e
     # A hang is an input that takes over 10 s (60 s for fit, whose search runs about 25 times
     # slower under the instrumentation than in a release build).
@@ -90,6 +110,7 @@ for target in fuzz-gif fuzz-model fuzz-fit; do
     code=$?
     set -e
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+    took=$(( $(date +%s) - target_start ))
     # libFuzzer also keeps inputs slower than 10 s as slow-unit-*: noted, not failures (the
     # timeout above is what a hang is).
     found=$(find "$artifacts" -type f ! -name 'slow-unit-*' | wc -l)
@@ -97,9 +118,11 @@ for target in fuzz-gif fuzz-model fuzz-fit; do
     slowest=$(grep -o 'slowest_unit_time_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
     if [ "$code" -ne 0 ] || [ "$found" -gt 0 ]; then
         echo "$target: FAILED (exit $code, $found artifact(s) in $artifacts; see $log)"
+        echo "| \`$target\` (${WHAT[$target]}) | ${seconds} s (${took} s with loading) | $runs | **FAILED** (exit $code, $found artifact(s) in $artifacts) |" >> "$rows"
         status=1
     else
         echo "$target: ${seconds}s, $runs inputs, no crash, hang, leak or sanitizer report (slowest input ${slowest}s; $slow kept as slow-unit)"
+        echo "| \`$target\` (${WHAT[$target]}) | ${seconds} s (${took} s with loading) | $runs | no crash, hang, leak or sanitizer report (slowest input ${slowest} s; $slow file(s) in $artifacts kept as slow-unit) |" >> "$rows"
     fi
 done
 
@@ -116,9 +139,34 @@ if [ "$replay" -eq 1 ] && [ -d "$conformance" ] && { [ -z "$only" ] || [ "$only"
     ran=$(grep -c '^Running: ' "$log" || true)
     if [ "$code" -ne 0 ]; then
         echo "conformance replay: FAILED (exit $code after $ran of $total files; see $log)"
+        echo "| conformance replay through \`fuzz-gif\` | - | $ran of $total files | **FAILED** (exit $code) |" >> "$rows"
         status=1
     else
         echo "conformance replay: $ran of $total files clean under AddressSanitizer"
+        echo "| conformance replay through \`fuzz-gif\` | - | $ran of $total files | clean under AddressSanitizer |" >> "$rows"
     fi
 fi
+
+{
+    echo "## Results"
+    echo
+    echo "| target | time | inputs run | result |"
+    echo "| --- | --- | --- | --- |"
+    cat "$rows"
+    echo
+    echo "Verdict: $([ "$status" = 0 ] && echo "PASS: no crash, hang, leak or sanitizer report" || echo "FAIL: see the rows above")."
+} > "$out/results-body.md"
+results_write "Fuzzing (scripts/fuzz.sh)" "$out/results-body.md" <<'EOF'
+Three libFuzzer targets built with `-sanitize=fuzzer,address` (AddressSanitizer with
+LeakSanitizer) from scripts/fuzz/, each run for the stated time from seeds out of fixtures/ and
+the conformance suite's small GIFs: `fuzz-gif` (arbitrary bytes), `fuzz-model` (arbitrary text)
+and `fuzz-fit` (a model and a GIF from one input). An exit code outside CLI-CONTRACT.md counts
+as a crash; an input over 10 s (60 s for `fuzz-fit`) is a hang. Then every GIF under
+`../shared/conformance/` is replayed once through `fuzz-gif` under the sanitizer.
+
+"inputs run" is libFuzzer's count of executed units (it depends on how busy the machine is);
+"kept as slow-unit" counts the files of that kind in the artifacts folder, earlier runs'
+included. Target (issue 9): 600 s per target with no crash, hang, leak or sanitizer report, and
+a clean replay; the script exits 1 otherwise.
+EOF
 exit $status

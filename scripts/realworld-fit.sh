@@ -22,14 +22,22 @@
 # flagged late, early, outlier or dropped, and the frames whose measured state (arc, full, empty)
 # differs from the model's, per layer.
 #
-# Usage: scripts/realworld-fit.sh [--no-build] [--bin PATH] [--keep DIR] [--realworld DIR] [--only REGEX]
+# Writes the same tables to docs/results/realworld-fit.md (scripts/lib/results.sh), stamped; a run
+# with --only or another --realworld folder is not the record and goes to out/results/ instead.
+#
+# Usage: scripts/realworld-fit.sh [--no-build] [--bin PATH] [--keep DIR] [--realworld DIR] [--only REGEX] [--no-record]
 # (--only selects runs by their id, the first column.)
 set -euo pipefail
 caller_dir="$PWD"
 cd "$(dirname "$0")/.."
+source scripts/lib/results.sh
+results_begin realworld-fit "$@"
 source scripts/lib/bench-common.sh
 bench_parse_options realworld -- "$@"
+[ -z "$only" ] || results_partial "--only $only: some runs only"
+[ "$realworld" = "../shared/realworld" ] || results_partial "--realworld $realworld: another collection than ../shared/realworld"
 bench_prepare_binary
+results_binary "$bin" "$(bench_binary_how)"
 bench_workdir realworld-fit out models
 mkdir -p "$work/out" "$work/models"
 R="$realworld"
@@ -177,6 +185,7 @@ open(sys.argv[5] + ".detail", "w").write(f"- {rid}: " + ("; ".join(detail) or "n
 PY
 }
 
+tables() {
 last=""
 cases | { if [ -n "$only" ]; then grep -E "^($only)"$'\t' || true; else cat; fi; } | while IFS=$'\t' read -r id table gif model options; do
     if [ "$table" != "$last" ]; then
@@ -203,3 +212,30 @@ cases | { if [ -n "$only" ]; then grep -E "^($only)"$'\t' || true; else cat; fi;
     [ -f "$work/out/$id.err.detail" ] && cat "$work/out/$id.err.detail"
 done
 true
+}
+
+tables | tee "$work/tables.md"
+# the same text, its three labels as headings
+sed -e 's/^rows:$/## Rows/' -e 's/^variants:$/## Variants/' -e 's/^flagged frames \(.*\):$/## Flagged frames \1/' \
+    "$work/tables.md" > "$work/results-body.md"
+results_write "Fit on the real-world recordings (scripts/realworld-fit.sh)" "$work/results-body.md" <<'EOF'
+`strokescope fit --format json` of the model transcribed from each real-world GIF's source code
+(`../shared/realworld`, 14 GIFs with a model in `models/`; their origins and the manifest's own
+independent fit are in its MANIFEST.md), then variant runs that check the verdicts (other frame
+rates, the model as committed, pinned rates, placement options). Commands are shown from the
+repository root with `R=../shared/realworld`, `M=$R/models`; `--format json` is added to each.
+
+Columns: **rate** `fit.rate` (⚠: fit printed its rate warning; UNDET: not determined);
+**phase** `fit.phase` in model seconds; **variables** each fitted variable ± its standard error;
+**angle** `fit.rmsAngleError` / `fit.maxAngleError` (ring layers only, outliers left out), then
+[median / p90 of the per-frame ring angle error over all frames, n]; **open path** the per-frame
+|strokeEndError| of ticks and other open paths in % of the path (median / p90 / max over the
+frames where a part is drawn); **timing** `fit.rmsTimingError` / `fit.maxTimingError` in ms of
+model time ("edge": the maximum is the search window); **flags** counts over all frames;
+**compared** `fit.framesCompared` / frames.
+
+There is no pass/fail target here: the yardstick is the manifest's independent fit of each GIF
+(its rate, and its residual angle errors median / p90 / max, which include the recorders'
+timing jitter). A row's rate should fall in the manifest's range, and its angle errors near the
+manifest's residuals; docs/REALWORLD.md discusses each row.
+EOF

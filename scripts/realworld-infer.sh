@@ -10,13 +10,21 @@
 # `fit` reports them) and frames compared, and which model fits the frames better (lower RMS
 # angle error, when both compare at least half the frames the other does).
 #
-# Usage: scripts/realworld-infer.sh [--no-build] [--bin PATH] [--keep DIR] [--realworld DIR] [--only REGEX]
+# Writes the same table to docs/results/realworld-infer.md (scripts/lib/results.sh), stamped; a
+# run with --only or another --realworld folder is not the record and goes to out/results/.
+#
+# Usage: scripts/realworld-infer.sh [--no-build] [--bin PATH] [--keep DIR] [--realworld DIR] [--only REGEX] [--no-record]
 set -euo pipefail
 caller_dir="$PWD"
 cd "$(dirname "$0")/.."
+source scripts/lib/results.sh
+results_begin realworld-infer "$@"
 source scripts/lib/bench-common.sh
 bench_parse_options realworld -- "$@"
+[ -z "$only" ] || results_partial "--only $only: some GIFs only"
+[ "$realworld" = "../shared/realworld" ] || results_partial "--realworld $realworld: another collection than ../shared/realworld"
 bench_prepare_binary
+results_binary "$bin" "$(bench_binary_how)"
 bench_workdir realworld-infer out
 mkdir -p "$work/out"
 R="$realworld"
@@ -57,6 +65,7 @@ print("%s|%s|%s|%s|%s" % (g("rate"), g("rmsAngleError"), g("maxAngleError"), g("
 ' || echo "-"
 }
 
+table() {
 printf "| GIF | infer (exit) | inferred model (GIF seconds) | code model: rate; RMS / max (°); frames | inferred model: rate; RMS / max (°); frames | frames support |\n"
 printf "|---|---|---|---|---|---|\n"
 cases | { if [ -n "$only" ]; then grep -E "^($only)" || true; else cat; fi; } | while IFS=$'\t' read -r gif model options; do
@@ -108,3 +117,23 @@ else:
 print(f"| {name} | {code} | {inferred} | {c} | {i} | {verdict} |")
 PY
 done
+}
+
+table | tee "$work/table.md"
+results_write "Infer on the real-world recordings (scripts/realworld-infer.sh)" "$work/table.md" <<'EOF'
+`strokescope infer` on each real-world GIF that has a model transcribed from its source code
+(`../shared/realworld`, see its MANIFEST.md), then `strokescope fit` of both the code model and
+the inferred model to the same GIF (phase and rate free, the same placement options), so that the
+frames say which one they support.
+
+Columns: **infer (exit)** infer's exit code; **inferred model** the cycle, rotation, advance per
+cycle and the strokeStart / strokeEnd pieces of infer's report, in GIF seconds; for each model,
+`fit`'s **rate** (model seconds per GIF second: the code model's is the GIF's time scale, the
+inferred model's should be about 1), **RMS / max** angle error in degrees (`fit`'s
+`rmsAngleError` / `maxAngleError`, outliers left out) and **frames** compared of all frames;
+**frames support** the model with the lower RMS (when both compare at least half the frames the
+other does).
+
+No pass/fail target: an inferred model as good as the code's (an RMS close to or under the code
+model's) is the aim; docs/REALWORLD.md discusses the rows.
+EOF

@@ -597,7 +597,7 @@ def cmd_report(args):
                 sub = [r for r in recs if key(r) == lv]
                 if sub:
                     rows.append(stat_row("%s: %s" % (gname, lv), stats(sub)))
-        emit(titles[mode])
+        emit(titles[mode], "## " + titles[mode])
         emit("", "")
         emit(table(rows, HEADERS), md_table(rows, HEADERS))
         emit("")
@@ -628,7 +628,8 @@ def cmd_report(args):
             trows.append(tick_row("background: " + bg, [t for t in ticks if t["background"] == bg]))
         th = ["tick (inspect --model)", "cases", "frames", "measured", "median", "p95", "max", "state acc.",
               "tolerated", "state errors"]
-        emit("Tick strokeEnd error (fraction of the tick's length; 'near the join' = within w + 1 px of the corner)")
+        title = "Tick strokeEnd error (fraction of the tick's length; 'near the join' = within w + 1 px of the corner)"
+        emit(title, "## " + title)
         emit("", "")
         emit(table(trows, th), md_table(trows, th))
         emit("")
@@ -656,7 +657,7 @@ def cmd_report(args):
                 wrong_all += wrong
                 crow.append([mode, truth_cap, len(sub), len(sub) - len(wrong), len(wrong)])
         ch = ["inspect", "true cap", "cases", "judged right", "judged wrong"]
-        emit("Line cap judged by inspect")
+        emit("Line cap judged by inspect", "## Line cap judged by inspect")
         emit("", "")
         emit(table(crow, ch), md_table(crow, ch))
         for c in wrong_all:
@@ -697,8 +698,9 @@ def cmd_report(args):
                         counts[cause(r)] += 1
             crow.append([mode, "> %g°" % limit, total] + [counts[c] for c in causes])
     ch = ["inspect", "error", "target-set ends"] + causes
-    emit("Where the errors are: target-set ends over 0.5° and over 1.5°, by first matching cause "
-         "(gap = the visible gap between the ends, where each end's area window reaches the other end's ink)")
+    title = ("Where the errors are: target-set ends over 0.5° and over 1.5°, by first matching cause "
+             "(gap = the visible gap between the ends, where each end's area window reaches the other end's ink)")
+    emit(title, "## " + title)
     emit("", "")
     emit(table(crow, ch), md_table(crow, ch))
     emit("")
@@ -753,14 +755,14 @@ def cmd_report(args):
                                                         f2(percentile(bs, 50)), f2(percentile(bs, 95))))
     emit("")
 
-    emit("Targets (issue 5)")
+    emit("Targets (issue 5)", "## Targets (issue 5)")
     emit("", "")
     crow = [[n, v, verdict] for n, v, verdict, _ in checks]
     emit(table(crow, ["target", "measured", "verdict"]), md_table(crow, ["target", "measured", "verdict"]))
     emit("")
 
     if problems:
-        emit("Problems")
+        emit("Problems", "## Problems")
         emit("", "")
         for p in problems:
             emit("  " + p, "- " + p)
@@ -782,7 +784,8 @@ def cmd_report(args):
         wrows.append([cid, mode, "r=%g w=%g %dx %s %s %s %s %s" % (r0["radius"], r0["width"], r0["scale"], r0["cap"],
                                                                  r0["background"], r0["palette"], r0["frames"], r0["anim"]),
                       f2(s["p95"]), f2(s["max"]), pct(s["stateAcc"]), s["mismatch"]])
-    emit("Worst cases in the target set (r>=20 px, w>=2 px), by max angle error")
+    emit("Worst cases in the target set (r>=20 px, w>=2 px), by max angle error",
+         "## Worst cases in the target set (r>=20 px, w>=2 px), by max angle error")
     emit("", "")
     wh = ["case", "inspect", "settings", "p95 (°)", "max (°)", "state acc.", "state errors"]
     emit(table(wrows, wh), md_table(wrows, wh))

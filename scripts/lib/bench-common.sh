@@ -5,7 +5,8 @@
 # (bench_time_once, bench_cpu_busy).
 # Uses and sets: build, bin, keep, only, jobs, realworld, caller_dir, work.
 
-# Parses --keep DIR, --no-build, --bin PATH, --only REGEX, -h/--help, and those of --jobs N and
+# Parses --keep DIR, --no-build, --bin PATH, --only REGEX, --no-record (results_no_record, from
+# scripts/lib/results.sh), -h/--help, and those of --jobs N and
 # --realworld DIR that the script names first; sets keep, build, bin, only, jobs, realworld
 # (defaults: nothing kept, build, .build/release/strokescope, every case, 1 job,
 # ../shared/realworld). Usage: bench_parse_options [jobs] [realworld] -- "$@"
@@ -28,6 +29,7 @@ bench_parse_options() {
                 esac
                 shift ;;
             --no-build) build=0 ;;
+            --no-record) results_no_record ;;
             -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
             *) echo "error: unknown option '$1'" >&2; exit 64 ;;
         esac
@@ -42,6 +44,18 @@ bench_prepare_binary() {
     fi
     case "$bin" in /*) ;; *) bin="$caller_dir/$bin" ;; esac
     [ -x "$bin" ] || { echo "error: $bin missing (build it or drop --no-build)" >&2; exit 66; }
+}
+
+# Prints how `bin` came about, for results_binary: built (here, by this run), no-build (the
+# existing .build/release/strokescope) or given (--bin PATH).
+bench_binary_how() {
+    if [ "$build" = 1 ]; then
+        echo built
+    elif [ "$bin" = "$(pwd -P)/.build/release/strokescope" ] || [ "$bin" = "$PWD/.build/release/strokescope" ]; then
+        echo no-build
+    else
+        echo given
+    fi
 }
 
 # Sets `work`: the --keep folder (emptied of the listed subfolders) or a temporary one removed at
