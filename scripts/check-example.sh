@@ -9,8 +9,10 @@ cd "$(dirname "$0")/.."
 configuration=debug
 if [ "${1:-}" = "-c" ]; then configuration=${2:?-c needs debug or release}; fi
 package=Examples/InspectAndFit
-swift build -c "$configuration" --package-path "$package"
-bin=$package/.build/$configuration/inspect-and-fit
+# Built in this package's own build folder: the example's dependency is this package, whose
+# modules are then already compiled (a few seconds instead of a whole second build).
+swift build -c "$configuration" --package-path "$package" --scratch-path .build
+bin=.build/$configuration/inspect-and-fit
 # Rendered at 1 px per point with exact 3 cs delays: model time = recording time, so the truth is
 # phase 0 and rate 1; the loading spinner repeats every 1.5 s (its D).
 gif=fixtures/render/spinner-1x-3cs-256.gif
