@@ -25,14 +25,6 @@ public struct Thresholds: Sendable, Equatable {
     public var isEmpty: Bool { maxTimingError == nil && maxRMSTimingError == nil && maxAngleError == nil && maxRateError == nil }
 }
 
-/// Whether a fit stayed within its thresholds, and if not, which figures failed.
-public struct FitVerdict: Sendable, Equatable {
-    /// One line per failed threshold, naming the figure, the frame and the limit.
-    public var failures: [String]
-
-    public var passed: Bool { failures.isEmpty }
-}
-
 extension FitResult {
     /// The verdict of `thresholds` on this fit.
     public func verdict(_ thresholds: Thresholds) -> FitVerdict {

@@ -7,35 +7,3 @@ public enum FrameTiming: Sendable, Equatable {
     /// The stored delays ignored: frames evenly spaced at this rate (frames per second).
     case evenlySpaced(fps: Double)
 }
-
-/// Start time and duration of each frame in seconds, fed one frame at a time.
-public struct FrameSchedule: Sendable {
-    public let timing: FrameTiming
-    private var clock: FrameClock
-    private var count = 0
-
-    public init(_ timing: FrameTiming) {
-        self.timing = timing
-        if case .delays(let p) = timing { clock = FrameClock(policy: p) } else { clock = FrameClock(policy: .raw) }
-    }
-
-    /// Start and duration of the next frame, in seconds.
-    public mutating func next(rawDelayCentiseconds: Int) -> (start: Double, duration: Double) {
-        defer { count += 1 }
-        switch timing {
-        case .delays:
-            let t = clock.advance(rawDelayCentiseconds: rawDelayCentiseconds)
-            return (Double(t.start) / 100, Double(t.effective) / 100)
-        case .evenlySpaced(let fps):
-            return (Double(count) / fps, 1 / fps)
-        }
-    }
-
-    /// Total duration of the frames so far, in seconds.
-    public var total: Double {
-        switch timing {
-        case .delays: Double(clock.elapsedCentiseconds) / 100
-        case .evenlySpaced(let fps): Double(count) / fps
-        }
-    }
-}

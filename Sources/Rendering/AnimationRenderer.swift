@@ -3,13 +3,6 @@ import GIFCodec
 import Raster
 import StrokeGeometry
 
-/// One frame as written: where it sits in the GIF, the model instant it shows, and every
-/// layer's exact state.
-public struct RenderedFrame: Sendable {
-    public var schedule: RecordingSchedule.Frame
-    public var layers: [LayerTruth]
-}
-
 /// Renders a model along a recording schedule into a GIF, a frame at a time.
 ///
 /// Two passes: the first renders every frame into a colour histogram (so the palette fits the

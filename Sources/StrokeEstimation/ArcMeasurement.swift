@@ -1,19 +1,6 @@
 import Raster
 import StrokeGeometry
 
-/// Which way a ring's stroke runs on screen, and how its ends are capped: what turns the
-/// measured ink into stroke ends.
-public struct StrokeConvention: Sendable, Equatable {
-    /// The path runs clockwise on screen (strokeStart is then the counter-clockwise end of the ink).
-    public var clockwise: Bool
-    public var cap: LineCap
-
-    public init(clockwise: Bool = true, cap: LineCap = .butt) {
-        self.clockwise = clockwise
-        self.cap = cap
-    }
-}
-
 /// Line caps as the estimator corrects for them.
 extension LineCap {
     /// Extra ink area beyond a stroke end, per unit line width, in pixels of arc length:
@@ -53,18 +40,6 @@ public struct ArcMeasurement: Sendable, Equatable {
             && a.inkColor == b.inkColor && a.lineWidth == b.lineWidth && a.note == b.note
             && a.roundCapEnds?.start == b.roundCapEnds?.start && a.roundCapEnds?.end == b.roundCapEnds?.end
     }
-}
-
-/// How well a butt end and a round end, each at its best position, explain the pixels around one
-/// end of a stroke: sums of squared coverage differences (pixels).
-public struct CapEvidence: Sendable, Equatable {
-    var butt: Double
-    var round: Double
-    /// On 1-bit pixels: how likely the pixels are under each shape at a few line widths
-    /// (`OneBitCapEvidence`); nil for anti-aliased ends.
-    var oneBit: OneBitCapEvidence?
-    /// Where the end lay; nil when unknown (the end then counts as distinct from every other).
-    var place: EndPlace? = nil
 }
 
 /// Where one end of a ring's stroke lay, for telling a new end from one seen before: a static

@@ -1,24 +1,3 @@
-/// One element of a path as UIKit / Core Graphics builds it. Coordinates in points (path space,
-/// y down), angles in radians (UIKit convention, see `Arc`).
-public enum PathElement: Sendable, Hashable {
-    /// Starts a new subpath at a point (`move(to:)`).
-    case move(to: Point)
-    /// A straight line from the current point (`addLine(to:)`).
-    case line(to: Point)
-    /// A circular arc (`addArc(withCenter:...)`): a line from the current point to the arc's start
-    /// point first (a move if there is no current point), then the arc.
-    case arc(Arc)
-    /// A quadratic curve from the current point (`addQuadCurve(to:controlPoint:)`).
-    case quad(to: Point, control: Point)
-    /// A cubic curve from the current point (`addCurve(to:controlPoint1:controlPoint2:)`).
-    case curve(to: Point, control1: Point, control2: Point)
-    /// An ellipse inscribed in a rectangle as its own closed subpath (`CGPath.addEllipse(in:)`, what
-    /// `UIBezierPath(ovalIn:)` holds): starts at 3 o'clock, four clockwise cubic quarters, closed.
-    case oval(Rect)
-    /// Closes the current subpath with a line back to its first point (`close()`).
-    case close
-}
-
 /// A path as a list of UIKit path elements (`UIBezierPath` / `CGPath`), in the layer's own
 /// coordinate space (points, y down).
 public struct BezierPath: Sendable, Hashable {
@@ -100,50 +79,5 @@ public struct BezierPath: Sendable, Hashable {
         default:
             return nil
         }
-    }
-}
-
-/// A path that lies on one circle: an arc or a circular oval, in path space.
-public struct CircularArc: Sendable, Hashable {
-    /// Centre of the circle, in points (path space).
-    public var center: Point
-    /// Radius, in points.
-    public var radius: Double
-    /// UIKit angle of the path's first point, in radians (0 = 3 o'clock, π/2 = 6 o'clock).
-    public var startAngle: Double
-    /// Signed sweep actually drawn, in radians: positive clockwise on screen; 0 when nothing is.
-    public var sweep: Double
-    /// `true` for an oval (a closed subpath), `false` for an arc (an open subpath, even when it
-    /// goes all the way round).
-    public var isClosed: Bool
-    /// The sweep rule that applied, for an arc; `nil` for an oval.
-    public var rule: ArcSweepRule?
-
-    /// A circle description from its parts (see the properties for units).
-    public init(
-        center: Point, radius: Double, startAngle: Double, sweep: Double, isClosed: Bool,
-        rule: ArcSweepRule?
-    ) {
-        self.center = center
-        self.radius = radius
-        self.startAngle = startAngle
-        self.sweep = sweep
-        self.isClosed = isClosed
-        self.rule = rule
-    }
-
-    /// Whether the drawn path goes all the way round, so that a whole stroke shows no ends.
-    public var isFullCircle: Bool { isClosed || abs(sweep) >= 2 * Double.pi }
-
-    /// The UIKit angle (radians) of the ideal circle's point a fraction `fraction` of the way along
-    /// the drawn sweep (what an exact circle, rather than Bézier quarters, would give).
-    public func idealAngle(atFraction fraction: Double) -> Double {
-        startAngle + min(max(fraction, 0), 1) * sweep
-    }
-
-    /// The ideal circle's point a fraction `fraction` of the way along the drawn sweep, in points.
-    public func idealPoint(atFraction fraction: Double) -> Point {
-        let angle = idealAngle(atFraction: fraction)
-        return Point(center.x + radius * cosine(angle), center.y + radius * sine(angle))
     }
 }

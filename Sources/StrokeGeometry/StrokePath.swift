@@ -1,12 +1,3 @@
-/// How a fraction of the path length is turned into a point.
-public enum PointMode: String, Sendable, Hashable, CaseIterable {
-    /// As Core Animation's `copy_subpath`: find the element that holds `fraction·L`, then use the
-    /// fraction of that element's length as the Bézier parameter (CA-TIMING.md §5.1). The default.
-    case coreAnimation
-    /// The point whose true arc length from the path's start is `fraction·L` (`--exact-arclength`).
-    case exactArcLength
-}
-
 /// A path as Core Animation measures and cuts it: lines and cubic Béziers (arcs, ovals and
 /// quadratic curves already turned into cubics) grouped in subpaths, each with its length. All
 /// coordinates in the path's own space (points, y down); lengths and distances in points.

@@ -50,28 +50,6 @@ public struct VisibleStroke: Sendable, Hashable {
     }
 }
 
-/// One connected piece of a drawn stroke, ready to render: its segments in drawing order.
-public struct StrokePiece: Sendable, Hashable {
-    /// Lines and cubics, each starting where the previous one ends (points).
-    public var segments: [StrokeSegment]
-    /// Whether the piece is a closed subpath drawn whole (joins all round, no caps).
-    public var isClosed: Bool
-
-    /// A piece from its segments.
-    public init(segments: [StrokeSegment], isClosed: Bool) {
-        self.segments = segments
-        self.isClosed = isClosed
-    }
-
-    /// Length of the piece, in points.
-    public var length: Double { segments.reduce(0) { $0 + $1.length } }
-
-    /// The piece mapped by `transform` (e.g. path space → screen).
-    public func applying(_ transform: AffineTransform) -> StrokePiece {
-        StrokePiece(segments: segments.map { $0.applying(transform) }, isClosed: isClosed)
-    }
-}
-
 extension StrokePath {
     /// The stroke drawn for `strokeStart`/`strokeEnd` (fractions of `length`), by the renderer's
     /// rule: `s = max(strokeStart, 0)`, `e = min(strokeEnd, 1)`; `s ≥ e` → empty; `s = 0, e = 1` →

@@ -53,11 +53,3 @@ func writeText(_ text: String, to path: String, overwrite: Bool) throws(CLIError
     try writer.write(text)
     try writer.finish()
 }
-
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-    #else
-    Darwin.write(fd, buffer, count)
-    #endif
-}

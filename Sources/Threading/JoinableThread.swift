@@ -12,11 +12,7 @@ import Darwin
 /// A thread that runs one closure and is joined by its owner: nothing it does outlives the run
 /// that started it. Join it exactly once (`ThreadGroup` does so for every thread it started).
 public struct JoinableThread: ~Copyable {
-    #if canImport(Glibc)
     private let handle: pthread_t
-    #else
-    private let handle: pthread_t
-    #endif
 
     /// Starts `body` on a new thread with a stack of `stackSize` bytes (the fit recurses through
     /// models and searches, deeper than a default secondary stack guarantees).
@@ -62,53 +58,4 @@ public struct JoinableThread: ~Copyable {
         // Not joined: wait all the same, so a thread never outlives its owner.
         pthread_join(handle, nil)
     }
-}
-
-/// The threads of one run: each started through the group is joined when the run's scope ends
-/// (`withThreadGroup`), after the group's stop actions have told them to finish early.
-public final class ThreadGroup {
-    private var threads: [JoinableThreadBox] = []
-    private var stopActions: [() -> Void] = []
-
-    fileprivate init() {}
-
-    /// Starts `body` on a thread of the group.
-    public func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
-        threads.append(JoinableThreadBox(JoinableThread(stackSize: stackSize, body)))
-    }
-
-    /// Runs `action` when the scope ends, before the threads are joined: a thread that may wait
-    /// for room or work (a decoder ahead of its reader) is told to stop so the join returns.
-    public func onStop(_ action: @escaping () -> Void) {
-        stopActions.append(action)
-    }
-
-    fileprivate func finish() {
-        for action in stopActions.reversed() { action() }
-        stopActions = []
-        for box in threads { box.join() }
-        threads = []
-    }
-}
-
-/// A movable home for a non-copyable thread in an array.
-private final class JoinableThreadBox {
-    private var thread: JoinableThread?
-    init(_ thread: consuming JoinableThread) { self.thread = consume thread }
-    func join() { thread.take()?.join() }
-}
-
-/// Runs `body` with a group for the threads it starts, and joins every one of them before
-/// returning or throwing: no thread keeps running after the call.
-public func withThreadGroup<R, E: Error>(_ body: (ThreadGroup) throws(E) -> R) throws(E) -> R {
-    let group = ThreadGroup()
-    defer { group.finish() }
-    return try body(group)
-}
-
-/// Seconds on a monotonic clock, for durations (a batch's per-file time).
-public func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

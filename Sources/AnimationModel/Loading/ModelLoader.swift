@@ -1,20 +1,5 @@
 import JSON
 
-/// A loaded model with the loader's warnings: things that are valid but probably not what the
-/// author meant (a discrete keyframe animation whose last value never shows, an unused variable).
-public struct ModelLoadResult: Sendable, Equatable {
-    /// The model, every number still an expression.
-    public var document: ModelDocument
-    /// One line each, `FILE: fieldPath: message`, in file order.
-    public var warnings: [String]
-
-    /// A result as the loader builds it.
-    public init(document: ModelDocument, warnings: [String]) {
-        self.document = document
-        self.warnings = warnings
-    }
-}
-
 /// Reads `strokescope-model/1` files (MODEL-FORMAT.md) into a ``ModelDocument``, validating
 /// everything the format and CA-TIMING.md let a loader check: unknown keys (with the nearest
 /// valid one suggested), types, expressions and the names they use, value ranges (evaluated with

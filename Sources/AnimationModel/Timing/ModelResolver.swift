@@ -1,36 +1,5 @@
 import StrokeGeometry
 
-/// Options of the evaluator where Core Animation leaves a choice (CA-TIMING.md §9).
-public struct EvaluationOptions: Sendable, Equatable {
-    /// `CACurrentMediaTime()` at model time 0 (MODEL-FORMAT.md fixes it at 10000 s).
-    public var clockOrigin: Double
-    /// The duration given to animations with `duration ≤ 0` (the current transaction's
-    /// `animationDuration`, 0.25 s unless a transaction sets one).
-    public var transactionDuration: Double
-    /// How arcs whose sweep is exactly a full turn against their direction, or more than a
-    /// turn, are drawn (CA-TIMING.md §5.2).
-    public var arcOptions: ArcOptions
-
-    public init(clockOrigin: Double = 10_000, transactionDuration: Double = 0.25, arcOptions: ArcOptions = ArcOptions()) {
-        self.clockOrigin = clockOrigin
-        self.transactionDuration = transactionDuration
-        self.arcOptions = arcOptions
-    }
-}
-
-/// Why a model cannot be evaluated with a given set of variable values (for example a
-/// `--set` that makes a duration negative).
-public struct ModelInstanceError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var fieldPath: String
-    public var message: String
-    public var description: String { fieldPath.isEmpty ? message : "\(fieldPath): \(message)" }
-
-    public init(fieldPath: String, message: String) {
-        self.fieldPath = fieldPath
-        self.message = message
-    }
-}
-
 extension ModelDocument {
     /// The variable values: each variable's own value, replaced by `overrides` where given.
     public func variableValues(overrides: [String: Double] = [:]) throws(ModelInstanceError) -> [String: Double] {

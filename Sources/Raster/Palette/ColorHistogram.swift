@@ -1,16 +1,3 @@
-/// One colour of a histogram and how many pixels had it.
-public struct ColorCount: Sendable, Hashable {
-    /// An opaque colour (alpha 255).
-    public var color: RGBA
-    /// Number of pixels.
-    public var count: Int
-
-    public init(color: RGBA, count: Int) {
-        self.color = color
-        self.count = count
-    }
-}
-
 /// The colours of one or more pictures, gathered one picture at a time so that a whole
 /// animation never has to be held in memory; `PaletteBuilder` chooses a palette from it.
 ///

@@ -1,0 +1,1 @@
+public enum CalculationMode: String, Sendable, Equatable, CaseIterable { case linear, discrete, paced, cubic }

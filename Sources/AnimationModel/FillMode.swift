@@ -1,0 +1,1 @@
+public enum FillMode: String, Sendable, Equatable, CaseIterable { case removed, forwards, backwards, both }

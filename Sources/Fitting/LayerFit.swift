@@ -1,0 +1,13 @@
+import AnimationModel
+
+public struct LayerFit: Sendable {
+    public var model: LayerPresentation
+    /// Largest on-screen difference of the two ends, degrees (rings, both arcs only).
+    public var angleError: Double?
+    /// Open paths: measured minus model strokeEnd.
+    public var strokeEndError: Double?
+    /// Seconds of model time; positive when the frame shows a state the model reached earlier.
+    public var timingError: Double?
+    /// The residual used by the fit, degrees.
+    public var residual: Double?
+}

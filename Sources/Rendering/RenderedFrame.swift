@@ -1,0 +1,11 @@
+import AnimationModel
+import GIFCodec
+import Raster
+import StrokeGeometry
+
+/// One frame as written: where it sits in the GIF, the model instant it shows, and every
+/// layer's exact state.
+public struct RenderedFrame: Sendable {
+    public var schedule: RecordingSchedule.Frame
+    public var layers: [LayerTruth]
+}
