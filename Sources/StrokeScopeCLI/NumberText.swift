@@ -8,3 +8,6 @@ func milliseconds(_ seconds: Double) -> Double { (seconds * 1_000_000).rounded()
 
 /// `value` with exactly `decimals` decimals.
 func fixed(_ value: Double, _ decimals: Int) -> String { DecimalText.fixed(value, decimals: decimals) }
+
+/// Seconds as `12.3 ms`.
+func ms(_ seconds: Double) -> String { "\(fixed(seconds * 1000, 1)) ms" }
