@@ -11,12 +11,15 @@
 #               `swift build -c release`, and its strokescope and strokescope-bench are kept in
 #               the cache folder under the commit hash (a second run of the same commit does not
 #               build); the worktree and its registration are removed afterwards.
-#   --quick     skip the bench files and the slowest runs (marked "slow" in --list): about 2
-#               minutes for two binaries once built
+#   --quick     skip the bench files and the slowest runs (marked "slow" in --list)
 #   --keep DIR  keep every run's outputs under DIR (DIR/old/ID, DIR/new/ID) instead of deleting
 #   --list      print the command lines (ID, "slow" or "-", arguments) and exit
 #   Environment: STROKESCOPE_COMPARE_CACHE, the cache folder (default
 #   ${XDG_CACHE_HOME:-$HOME/.cache}/strokescope-compare): builds/HASH/ and bench/.
+#
+# Time on this project's 2-core machine with other builds running: a full run about 7 minutes
+# (352 command lines, 1283 outputs), --quick about 2 (287 lines, 1043 outputs); building a revision
+# that is not cached adds 2-6 minutes.
 #
 # Prints one line per differing output (`DIFF ID:OUTPUT ...` with the first differing line or
 # byte of each side), then `N outputs compared, N identical, N differ`. Exit 0 when every output
