@@ -13,13 +13,13 @@ public struct InspectionReport: Sendable {
     }
 
     /// How a layer is described in the summary and the JSON.
-    public func layerDescription(_ k: Int) -> (kind: String, center: Point?, radius: Double?, lineWidth: Double?, colour: String?, cap: String?) {
+    public func layerDescription(_ k: Int) -> (kind: String, center: Point?, radius: Double?, lineWidth: Double?, colour: String?, cap: LineCap?) {
         let layer = inspection.layers[k]
         switch layer.kind {
         case .ring(let ring, _):
-            return ("arc", ring.circle.center, ring.circle.radius, layer.lineWidth, layer.colour?.hex, layer.cap?.rawValue)
+            return ("arc", ring.circle.center, ring.circle.radius, layer.lineWidth, layer.colour?.hex, layer.cap)
         case .path(_, let width, let ink, let model):
-            return ("path", nil, nil, width, ink?.hex ?? layer.colour?.hex, model.style.lineCap.rawValue)
+            return ("path", nil, nil, width, ink?.hex ?? layer.colour?.hex, model.style.lineCap)
         }
     }
 
@@ -35,7 +35,7 @@ public struct InspectionReport: Sendable {
             }
             if let w = d.lineWidth { text += ", line width \(fixed(w, 2)) px" }
             if let colour = d.colour { text += ", colour \(colour)" }
-            if let cap = d.cap { text += ", \(cap) caps" }
+            if let cap = d.cap { text += ", \(cap.rawValue) caps" }
             report.addSummary(inspection.layers[k].name, .string(text), key: "layer\(k)")
             if let p = inspection.layers[k].period {
                 report.addSummary("\(inspection.layers[k].name) repeats every (ms)",
@@ -75,7 +75,7 @@ public struct InspectionReport: Sendable {
             if let r = d.radius { o.append("radius", .number(r, decimals: 4)) }
             if let w = d.lineWidth { o.append("lineWidth", .number(w, decimals: 4)) }
             o.append("strokeColor", d.colour.map { .string($0) } ?? .null)
-            if let cap = d.cap { o.append("lineCap", .string(cap)) }
+            if let cap = d.cap { o.append("lineCap", .string(cap.rawValue)) }
             if let p = inspection.layers[k].period {
                 o.append("period", .object(JSONObject([("seconds", .number(p.seconds, decimals: 6)), ("frames", .number(p.frames, decimals: 4)),
                                                        ("mismatch", .number(p.mismatch, decimals: 4))])))

@@ -59,7 +59,7 @@ struct FrameFitTests {
         let r = try Fitter({ var o = FitOptions(); o.fixed = ["D": 1.5]; return o }()).fit(doc, frames: frames)
         #expect(abs(r.rate - 0.55) < 0.002)
         #expect(abs(r.phase - 0.2) < 0.005)
-        let late = try #require(r.frames.first { $0.index == 20 })
+        let late = try #require(r.frames.first(where: { $0.index == 20 }))
         #expect(late.flags.contains("early"))
         #expect(abs((late.layers[0].timingError ?? 0) + 0.08 * 0.55) < 0.004)
         #expect(r.frames.first { $0.index == 30 }?.flags.contains("duplicate") == true)
