@@ -1,22 +1,26 @@
 import GIFCodec
 import Threading
 
-/// A GIF's frame count from a structure scan (no pixels decoded), taken on a thread of the
-/// run's group when asked: the measuring thread then starts on the first frames at once, and the
-/// count is ready long before it is needed (to size the sample the rings are found from).
+/// A GIF's frame count from a structure scan (no pixels decoded), taken on a thread of its own
+/// when asked: the measuring thread then starts on the first frames at once, and the count is
+/// ready long before it is needed (to size the sample the rings are found from).
+///
+/// The thread is joined when the count is first read (its stack is let go then, not at the end
+/// of the run), or at the latest when the object goes, with the run that made it.
 ///
 /// `@unchecked Sendable`: `result` is written once by the scanning thread and read by the
-/// run's thread, both under `condition`.
+/// run's thread, both under `condition`; `thread` is the run's thread's alone.
 final class FrameCount: @unchecked Sendable {
     private let condition = ConditionLock()
     private var result: Result<Int, GIFError>?
+    private var thread: JoinableThread?
 
-    init(file: String, options: GIFDecodeOptions, threaded: Bool, in group: ThreadGroup) {
+    init(file: String, options: GIFDecodeOptions, threaded: Bool) {
         guard threaded else {
             result = Self.scan(file, options)
             return
         }
-        group.start(stackSize: 1 << 20) { [self] in
+        thread = JoinableThread(stackSize: 1 << 20) { [self] in
             let scanned = Self.scan(file, options)
             condition.withLock {
                 result = scanned
@@ -31,6 +35,7 @@ final class FrameCount: @unchecked Sendable {
             while self.result == nil { condition.wait() }
             return self.result!
         }
+        thread.take()?.join()
         switch result {
         case .success(let count): return count
         case .failure(let error): throw .decoding(error)

@@ -33,10 +33,9 @@ extension Inspector {
     }
 
     /// The public layers from the measured ones: caps (inferred when no model says), the cap
-    /// correction, angles and fractions; then when each ring repeats and where strokes vanish.
+    /// correction, angles and fractions.
     func finish(_ placed: [PlacedLayer], readings: [[LayerReading]], inks: [[RGBA]],
                 inspection: inout Inspection) -> [Inspection.Layer] {
-        let times = inspection.frames.map(\.time)
         var layers: [Inspection.Layer] = []
         for (k, layer) in placed.enumerated() {
             var result: Inspection.Layer
@@ -56,18 +55,28 @@ extension Inspector {
                     result.readings[i] = Self.reading(raw.correcting(for: cap, radius: ring.circle.radius, clockwise: measurer.convention.clockwise),
                                                       fractions: fractions, note: result.readings[i].note)
                 }
-                let arcs = result.readings.compactMap(\.arc)
-                if arcs.count == result.readings.count {
-                    let parallel = options.parallel
-                    result.period = PeriodFinder.period(arcs, times: times, scoring: { ParallelMap.chunkedMap($0, parallel: parallel, $1) })
-                }
-            }
-            result.vanishes = result.readings.indices.filter { i in
-                i > 0 && result.readings[i].state == .empty && result.readings[i - 1].state != .empty
             }
             layers.append(result)
         }
         return layers
+    }
+
+    /// When each ring repeats and where each stroke vanishes, from the readings alone. Run once
+    /// the measuring pass has let go of its decoder, canvases and measurers: the period search
+    /// spreads over the cores, and beside them it would add to the run's memory peak.
+    func addRepeats(to inspection: inout Inspection) {
+        let times = inspection.frames.map(\.time)
+        let parallel = options.parallel
+        for k in inspection.layers.indices {
+            let readings = inspection.layers[k].readings
+            let arcs = readings.compactMap(\.arc)
+            if case .ring = inspection.layers[k].kind, arcs.count == readings.count {
+                inspection.layers[k].period = PeriodFinder.period(arcs, times: times, scoring: { ParallelMap.chunkedMap($0, parallel: parallel, $1) })
+            }
+            inspection.layers[k].vanishes = readings.indices.filter { i in
+                i > 0 && readings[i].state == .empty && readings[i - 1].state != .empty
+            }
+        }
     }
 
     /// A ring's reading from its cap-corrected measurement.

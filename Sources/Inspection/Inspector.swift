@@ -34,9 +34,11 @@ public struct Inspector: Sendable {
     /// `progress` hears of the frames measured.
     public func inspect(_ recording: Recording, model: ResolvedModel? = nil,
                         progress: (any InspectionProgress)? = nil) throws(InspectionError) -> Inspection {
-        try withThreadGroup { (group) throws(InspectionError) -> Inspection in
+        var inspection = try withThreadGroup { (group) throws(InspectionError) -> Inspection in
             try run(recording, model: model, progress: progress, group: group)
         }
+        addRepeats(to: &inspection)
+        return inspection
     }
 
     /// Inspects `recording` under `model` resolved at its declared variable values.
@@ -58,7 +60,7 @@ public struct Inspector: Sendable {
         // A thread pays off from a quarter-megapixel screen, and not inside a batch.
         let threaded = options.decodingThread ?? (options.parallel && screen.width * screen.height >= 250_000)
         let decoder = PrefetchedFrames(opened, budget: Self.changeBudget, threaded: threaded, in: group)
-        let counting = FrameCount(file: file, options: decoding, threaded: threaded, in: group)
+        let counting = FrameCount(file: file, options: decoding, threaded: threaded)
         var player = FramePlayer(width: screen.width, height: screen.height, file: file)
 
         // What changes over time, from the first frames (all of a short animation). About
