@@ -4,6 +4,8 @@
 // fit against thresholds, and prints, last, one line:
 //
 //     phase <seconds> rate <rate> maxTimingError <seconds>
+//
+// Exit 0 when the fit passes the thresholds, 1 when it fails them, 65 for bad input.
 
 #if canImport(Glibc)
 import Glibc
@@ -49,6 +51,8 @@ do {
     let verdict = fit.verdict(.checkDefaults)
     print(verdict.passed ? "PASS" : "FAIL: " + verdict.failures.joined(separator: "; "))
     print("phase \(fit.phase) rate \(fit.rate) maxTimingError \(fit.maxTimingError.map { "\($0)" } ?? "none")")
+    // A gate for CI: a failed verdict is exit 1, as `strokescope check`.
+    exit(verdict.passed ? 0 : 1)
 } catch let error as InspectionError {
     fail("error: \(error)", error.isInternal ? 70 : 65)
 } catch {
