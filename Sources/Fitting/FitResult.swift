@@ -6,17 +6,26 @@ public struct FitResult: Sendable {
     public var phase: Double
     /// Model seconds per recording second.
     public var rate: Double
+    /// Whether the rate was given (`FitOptions.rate`) rather than fitted.
     public var ratePinned: Bool
-    /// Fitted (and fixed) variable values.
+    /// Fitted (and fixed) variable values, in the model's units (seconds for moments).
     public var variables: [String: Double]
+    /// One per measured frame, in recording order.
     public var frames: [FrameFit]
+    /// How well the frames determine each fitted parameter (phase, rate, variables).
     public var parameters: [ParameterDetermination]
+    /// RMS and largest timing error over the compared frames (outliers left out), in seconds
+    /// of model time; nil when no frame has one.
     public var rmsTimingError: Double?
     public var maxTimingError: Double?
+    /// The stored index of the frame with the largest timing error.
     public var maxTimingErrorFrame: Int?
+    /// RMS and largest angle error over the compared frames, in degrees; nil when none compares.
     public var rmsAngleError: Double?
     public var maxAngleError: Double?
+    /// The stored index of the frame with the largest angle error.
     public var maxAngleErrorFrame: Int?
+    /// Frames whose measurement could be compared with the model.
     public var framesCompared: Int
     /// Frame interval used to flag late/early frames (model seconds).
     public var flagTiming: Double
