@@ -101,6 +101,12 @@ enum PlacementOptions {
                 choices: LineCap.allCases.map(\.rawValue)),
     ]
 
+    /// `infer`'s: no model to place, so `--scale` is the recording's and there is no `--origin`.
+    static let inference: [OptionSpec] = all.filter { $0.name != "scale" && $0.name != "origin" && $0.name != "cap" } + [
+        .option("scale", value: "n", help: "Pixels per point of the recording, for the model's sizes (default: the device screen the canvas is, else 1)."),
+        .option("cap", value: "style", help: "Line caps to correct for (default: judged from the ends).", choices: LineCap.allCases.map(\.rawValue)),
+    ]
+
     static func read(_ args: ParsedArguments, into settings: inout InspectOptions, command: String) throws(UsageError) {
         if let c = try args.value("circle", as: .numbers(named: ["CX", "CY", "R"])) {
             guard c[2] > 0 else {
@@ -112,7 +118,9 @@ enum PlacementOptions {
             settings.region = PixelRect(x: Int(r[0]), y: Int(r[1]), width: Int(r[2]), height: Int(r[3]))
         }
         settings.scale = try args.value("scale", as: .double(in: .greaterThan(0)))
-        if let o = try args.value("origin", as: .numbers(named: ["X", "Y"])) { settings.origin = Point(x: o[0], y: o[1]) }
+        if args.command.option(named: "origin") != nil, let o = try args.value("origin", as: .numbers(named: ["X", "Y"])) {
+            settings.origin = Point(x: o[0], y: o[1])
+        }
         settings.cap = try args.value("cap", as: .choice())
     }
 }

@@ -20,7 +20,7 @@ enum InferCommand {
             .option("output", short: "o", value: "file", help: "Write the model or code here (refused if it exists, unless --force)."),
             .option("name", value: "name", help: "The model's name.", default: "the GIF's file name"),
             .flag("exact", help: "Keep the fitted numbers as they are instead of rounding them to what a person would write."),
-        ] + PlacementOptions.all + [
+        ] + PlacementOptions.inference + [
             SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames,
             SharedOptions.maxTotalPixels, SharedOptions.lenient,
             SharedOptions.quiet, SharedOptions.force,

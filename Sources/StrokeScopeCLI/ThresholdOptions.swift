@@ -7,7 +7,7 @@ enum ThresholdOptions {
         .option("max-timing-error", value: "duration", help: "Fail when a frame's timing error exceeds this (20ms, 0.02s).", default: "20ms with check"),
         .option("max-rms-timing-error", value: "duration", help: "Fail when the RMS timing error exceeds this."),
         .option("max-angle-error", value: "angle", help: "Fail when a frame's angle error exceeds this (2deg).", default: "2deg with check"),
-        .option("max-rate-error", value: "percent", help: "Fail when the fitted rate is off 1 by more than this (2%, 0.02).", default: "2%"),
+        .option("max-rate-error", value: "percent", help: "Fail when the fitted rate is off 1 by more than this (2%, 0.02).", default: "2% with check"),
         .flag("any-rate", help: "Accept any rate: the recording's delays are known to be wrong."),
     ]
 

@@ -15,7 +15,7 @@ struct VisualOutputs {
     var overlay: String?
     var force = false
 
-    static let svgOption = OptionSpec.option("svg", value: "file.svg", help: "Also write a plot: measured strokeStart/strokeEnd per frame as dots, the fitted model as lines, timing errors below.")
+    static let svgOption = OptionSpec.option("svg", value: "file.svg", help: "Also write a plot: measured strokeStart/strokeEnd per frame as dots (with fit, also the fitted model as lines and timing errors below).")
     static let htmlOption = OptionSpec.option("html", value: "file.html", help: "Also write a self-contained HTML report: verdict, summary, plot, every frame with the measured ends (and model) drawn on it, and the per-frame table.")
     static let overlayOption = OptionSpec.option("overlay", value: "file.gif", help: "Also write the animation with the model's stroke (thin magenta) and the measured ends (blue start, orange end) drawn on every frame, same timing.")
     static let options: [OptionSpec] = [svgOption, htmlOption, overlayOption, SharedOptions.force]
