@@ -30,7 +30,10 @@ public struct Recording: Sendable {
     }
 
     /// The file's name: the last part of `path` (trailing slashes ignored).
-    public var fileName: String {
+    public var fileName: String { Self.fileName(of: path) }
+
+    /// The last part of `path` (trailing slashes ignored), as NSString's lastPathComponent.
+    public static func fileName(of path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }

@@ -33,14 +33,11 @@ enum CheckCommand {
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
         let inputs = BatchInputs.expand(args.positionals("file.gif"), recursive: args.flag("recursive"))
-        let workersAsked: Int
-        do { workersAsked = try BatchInputs.jobCount(args) } catch { throw CLIError.usage(error) }
-        // A file may use threads of its own only when it is the only one and --jobs allows.
-        let c = try RunBudget.with(parallel: BatchInputs.allowsNestedThreads(workers: workersAsked, files: inputs.count)) { () throws(CLIError) in
-            try FitCommand.parseCommon(args, environment: console.environment, command: "check", defaults: true)
-        }
+        var c = try FitCommand.parseCommon(args, environment: console.environment, command: "check", defaults: true)
         let workers: Int
         do { workers = try BatchInputs.jobCount(args) } catch { throw CLIError.usage(error) }
+        // A file may use threads of its own only when it is the only one and --jobs allows.
+        c.settings.options.parallel = BatchInputs.allowsNestedThreads(workers: workers, files: inputs.count)
         let junit = args.value("junit")
         if let junit { try OutputPaths.checkFile(junit, force: args.flag("force")) }
         let quiet = args.flag("quiet")

@@ -79,8 +79,8 @@ enum FitCommand {
         c.settings.progress = progress
         let outcome = try c.settings.fit(file, document: c.document, modelFile: c.modelFile, options: c.options)
         if !args.flag("quiet") { for w in outcome.warnings { console.warn("\(file): \(w)") } }
-        let failures = outcome.verdict(c.thresholds).failures
         let output = FitReport(outcome, thresholds: c.thresholds)
+        let failures = output.failures
         switch c.format {
         case .json: console.out.write(output.json.serialized() + "\n")
         default: console.out.write(output.report.rendered(as: c.format))
@@ -92,9 +92,11 @@ enum FitCommand {
 
 /// Options that steer where `inspect`, `fit` and `check` look, shared by the three.
 enum PlacementOptions {
+    private static let circle = OptionSpec.option("circle", value: "CX,CY,R", help: "Measure this circle (pixels) instead of searching.")
+    private static let region = OptionSpec.option("region", value: "X,Y,W,H", help: "Search only this part of the frames (pixels).")
+
     static let all: [OptionSpec] = [
-        .option("circle", value: "CX,CY,R", help: "Measure this circle (pixels) instead of searching."),
-        .option("region", value: "X,Y,W,H", help: "Search only this part of the frames (pixels)."),
+        circle, region,
         .option("scale", value: "n", help: "With a model: pixels per point (instead of deriving it from the ring)."),
         .option("origin", value: "X,Y", help: "With a model: pixel position of the point (0, 0)."),
         .option("cap", value: "style", help: "Line caps to correct for (default: the model's, else judged from the ends).",
@@ -102,7 +104,8 @@ enum PlacementOptions {
     ]
 
     /// `infer`'s: no model to place, so `--scale` is the recording's and there is no `--origin`.
-    static let inference: [OptionSpec] = all.filter { $0.name != "scale" && $0.name != "origin" && $0.name != "cap" } + [
+    static let inference: [OptionSpec] = [
+        circle, region,
         .option("scale", value: "n", help: "Pixels per point of the recording, for the model's sizes (default: the device screen the canvas is, else 1)."),
         .option("cap", value: "style", help: "Line caps to correct for (default: judged from the ends).", choices: LineCap.allCases.map(\.rawValue)),
     ]

@@ -88,8 +88,7 @@ extension InspectSettings {
     func infer(_ file: String, options: InferenceOptions, scaleStated: Bool = true) throws(CLIError) -> RecordingInference {
         let recording = try recording(file)
         do {
-            return try Inspector(self.options).infer(recording, options: options, scaleStated: scaleStated,
-                                                     source: OutputPaths.lastComponent(file), progress: progress)
+            return try Inspector(self.options).infer(recording, options: options, scaleStated: scaleStated, progress: progress)
         } catch {
             throw CLIError.inspection(error, modelFile: "\(file) (inferred)")
         }

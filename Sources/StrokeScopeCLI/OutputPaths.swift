@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Inspection
 
 /// Checks on output locations made before any work starts, so a long decode never ends in
 /// "cannot write" and nothing is overwritten unless the user said `--force`.
@@ -63,12 +64,7 @@ enum OutputPaths {
     }
 
     /// The last part of `path` (trailing slashes ignored), as NSString's lastPathComponent.
-    static func lastComponent(_ path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
-        return String(trimmed[trimmed.index(after: slash)...])
-    }
+    static func lastComponent(_ path: String) -> String { Recording.fileName(of: path) }
 
     /// `name` without its extension (`spinner.gif` → `spinner`; a leading dot is not one).
     static func deletingExtension(_ name: String) -> String {

@@ -1,6 +1,7 @@
 import AnimationModel
 import Fitting
 import Inspection
+import Synchronization
 import Testing
 import Threading
 @testable import StrokeScopeCLI
@@ -34,15 +35,20 @@ struct ConcurrentRunsTests {
 
     /// `body(k)` for k in 0..<count, each on a thread of its own, all at once.
     static func atOnce(_ count: Int, _ body: @escaping @Sendable (Int) -> String) -> [String] {
-        final class Results: @unchecked Sendable {  // each thread writes its own slot, read after the joins
-            var texts: [String]
-            init(_ count: Int) { texts = Array(repeating: "", count: count) }
+        final class Results: Sendable {
+            let texts: Mutex<[String]>
+            init(_ count: Int) { texts = Mutex(Array(repeating: "", count: count)) }
         }
         let results = Results(count)
         withThreadGroup { group in
-            for k in 0..<count { group.start(stackSize: 8 << 20) { results.texts[k] = body(k) } }
+            for k in 0..<count {
+                group.start(stackSize: 8 << 20) {
+                    let text = body(k)
+                    results.texts.withLock { $0[k] = text }
+                }
+            }
         }
-        return results.texts
+        return results.texts.withLock { $0 }
     }
 
     @Test("inspect and fit from four threads at once, with and without threads of their own: the same results as one at a time")
