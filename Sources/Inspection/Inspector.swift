@@ -131,11 +131,13 @@ public struct Inspector: Sendable {
             inspection.assumptions += placement.assumptions
         } else {
             guard !rings.isEmpty else { throw .noRingFound(file: file) }
+            let inks = rings.map { RingInk.read($0, stats: stats) }
             stats = PixelStatistics(width: 0, height: 0)
             layers = []
             for (i, ring) in rings.enumerated() {
                 var measurer = ArcMeasurer(ring: ring, canvasWidth: screen.width, canvasHeight: screen.height)
                 measurer.knownCap = options.cap
+                measurer.inkHint = inks[i]
                 layers.append(PlacedLayer(name: rings.count == 1 ? "ring" : "ring\(i + 1)", kind: .ring(ring, measurer, modelLayer: nil)))
             }
             inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")

@@ -54,9 +54,14 @@ struct ModelPlacement {
             if found == nil { ring.lineWidth = layer.style.lineWidth * s }
             return ring
         }
+        // Each ring's ink from what changes on it; the layer's strokeColor picks the ink among
+        // the colours its band alternates between (a blue progress over a grey track).
+        let layerInks: [RingInk?] = zip(model.layers, layerRings).map { layer, ring in
+            ring.flatMap { RingInk.read($0, stats: stats, strokeColor: layer.style.strokeColor.flatMap(parseHexColor)) }
+        }
         stats = PixelStatistics(width: 0, height: 0)
         var placed: [PlacedLayer] = []
-        for (layer, layerRing) in zip(model.layers, layerRings) {
+        for ((layer, layerRing), layerInk) in zip(zip(model.layers, layerRings), layerInks) {
             let cap = layer.style.lineCap
             let ink = layer.style.strokeColor.flatMap(parseHexColor)
             if let circle = layer.geometry.circularArc, let ring = layerRing {
@@ -64,6 +69,7 @@ struct ModelPlacement {
                                            convention: StrokeConvention(clockwise: circle.sweep >= 0, cap: .butt))
                 // The model says the cap (`cap` of the options overrides it).
                 measurer.knownCap = options.cap ?? cap
+                measurer.inkHint = layerInk
                 placed.append(PlacedLayer(name: layer.name, kind: .ring(ring, measurer, modelLayer: layer), modelCap: cap))
             } else {
                 var points: [Point] = []

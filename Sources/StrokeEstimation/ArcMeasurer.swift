@@ -56,6 +56,13 @@ public struct ArcMeasurer: Sendable {
     var judgementDue = false
     /// What the last frame gave, reused where the next frame repeats it (see `measure`).
     private var last: LastFrame?
+    /// The ring's ink and what lies under it, told from what changes (`RingInk`): when set, a
+    /// frame's background is read from the band's samples nearest what lies under the stroke
+    /// (a track beside the band is not taken for it), and only samples nearer the ink than
+    /// that count as ink. Nil: the background is probed beside the band.
+    public var inkHint: RingInk? {
+        didSet { last = nil }
+    }
 
     /// The last frame's result and the intermediate values that a repeating ring can reuse.
     private struct LastFrame: Sendable {
@@ -66,6 +73,10 @@ public struct ArcMeasurer: Sendable {
         var raw: [Double] = []
         var rawBackground: SIMD4<Float>?
         var rawInk: SIMD4<Float>?
+        /// The per-sample background across the band `raw` was computed with (nil: `rawBackground` throughout).
+        var rawProfile: [SIMD4<Float>]?
+        /// What lies under the stroke across the band, last read from the bins it did not cover.
+        var underProfile: [SIMD4<Float>]?
     }
 
     public init(ring: RingGeometry, canvasWidth: Int, canvasHeight: Int, convention: StrokeConvention = StrokeConvention()) {
@@ -112,19 +123,45 @@ public struct ArcMeasurer: Sendable {
         let bins = sampler.bins, radial = sampler.radial
         // The kept ink per bin stays valid only if this frame computes it again: an early
         // return leaves it behind the samples.
-        let rawBackground = memory.rawBackground, rawInk = memory.rawInk
+        let rawBackground = memory.rawBackground, rawInk = memory.rawInk, rawProfile = memory.rawProfile
         memory.rawBackground = nil
         memory.rawInk = nil
-        guard let bg = memory.background else { return ArcMeasurement(state: .unknown, segments: [], note: "the ring lies outside the frame") }
+        memory.rawProfile = nil
+        guard var bg = memory.background else { return ArcMeasurement(state: .unknown, segments: [], note: "the ring lies outside the frame") }
+        // Which centre-line samples may be ink: with a hint, those nearer the ink than what
+        // lies under it; the background is then the median of the others (the hint's own
+        // colour where the stroke covers nearly the whole band).
+        var candidate = [Bool](repeating: true, count: inkHint == nil ? 0 : bins)
+        // Across the band, what lies under the stroke at each radial sample: a track beside
+        // the stroke is in the band's outer samples in every bin, and counted as ink it would
+        // make every frame `full`.
+        var profile: [SIMD4<Float>]?
+        if let hint = inkHint {
+            var under: [Int] = []
+            for b in 0..<bins {
+                let s = samples[b * radial + sampler.centre]
+                if hint.isUnder(s) { under.append(b); candidate[b] = false }
+            }
+            if under.count >= max(3, bins / 50) {
+                bg = Self.median(under.map { samples[$0 * radial + sampler.centre] })
+                let step = max(1, under.count / 256)
+                let picked = stride(from: 0, to: under.count, by: step).map { under[$0] }
+                memory.underProfile = (0..<radial).map { k in Self.median(picked.map { samples[$0 * radial + k] }) }
+            } else {
+                bg = hint.under
+            }
+            // Only where it differs from the background (a track): elsewhere one colour is exact.
+            if let p = memory.underProfile, p.contains(where: { Self.distance($0, bg) >= Self.minimumContrast / 2 }) { profile = p }
+        }
         // Ink: the centre-line samples farthest from the background.
         var dmax: Float = 0
-        for b in 0..<bins {
+        for b in 0..<bins where candidate.isEmpty || candidate[b] {
             let d = Self.distance(samples[b * radial + sampler.centre], bg)
             if d > dmax { dmax = d }
         }
         guard dmax >= Self.minimumContrast else { return ArcMeasurement(state: .empty, segments: []) }
         var inkSum = SIMD4<Float>.zero, inkCount: Float = 0
-        for b in 0..<bins {
+        for b in 0..<bins where candidate.isEmpty || candidate[b] {
             let s = samples[b * radial + sampler.centre]
             if Self.distance(s, bg) >= 0.85 * dmax { inkSum += s; inkCount += 1 }
         }
@@ -139,11 +176,17 @@ public struct ArcMeasurer: Sendable {
             ink = reference
             faint = true
         }
-        let axis = ink - bg
-        let axisLength2 = (axis * axis).sum()
+        // Per radial sample, the background and the axis to the ink (a sample where a track
+        // has the ink's own colour tells nothing: its axis is zero and it adds no ink).
+        let backgrounds = profile ?? [SIMD4<Float>](repeating: bg, count: radial)
+        var axes = backgrounds.map { ink - $0 }
+        var lengths2 = axes.map { ($0 * $0).sum() }
+        if profile != nil {
+            for k in 0..<radial where lengths2[k] < Self.minimumContrast * Self.minimumContrast { axes[k] = .zero; lengths2[k] = 1 }
+        }
         // Ink per bin, in pixels of line width: only the changed bins when the background and
         // the ink are those the last frame's bins were computed with.
-        let reuse = rawBackground == bg && rawInk == ink && memory.raw.count == bins
+        let reuse = rawBackground == bg && rawInk == ink && rawProfile == profile && memory.raw.count == bins
         if !reuse { memory.raw = [Double](repeating: 0, count: bins) }
         let radialStep = sampler.radialStep
         // Each bin's clamped coverages, four samples a slot (see `inkAcross`).
@@ -151,11 +194,15 @@ public struct ArcMeasurer: Sendable {
         samples.withUnsafeBufferPointer { samples in
           scratch.withUnsafeMutableBufferPointer { clamped in
             memory.raw.withUnsafeMutableBufferPointer { raw in
-                // Per channel, the background and the axis, for four samples at a time.
-                let bgR = SIMD4<Float>(repeating: bg[0]), bgG = SIMD4<Float>(repeating: bg[1])
-                let bgB = SIMD4<Float>(repeating: bg[2]), bgA = SIMD4<Float>(repeating: bg[3])
-                let axR = SIMD4<Float>(repeating: axis[0]), axG = SIMD4<Float>(repeating: axis[1])
-                let axB = SIMD4<Float>(repeating: axis[2]), axA = SIMD4<Float>(repeating: axis[3])
+                // Per channel, the background and the axis, for four samples at a time
+                // (lane group g holds samples 4g ..< 4g + 4).
+                let groups = radial / 4
+                func lanes(_ v: [SIMD4<Float>], _ g: Int, _ c: Int) -> SIMD4<Float> { SIMD4(v[4 * g][c], v[4 * g + 1][c], v[4 * g + 2][c], v[4 * g + 3][c]) }
+                let bgR = (0..<groups).map { lanes(backgrounds, $0, 0) }, bgG = (0..<groups).map { lanes(backgrounds, $0, 1) }
+                let bgB = (0..<groups).map { lanes(backgrounds, $0, 2) }, bgA = (0..<groups).map { lanes(backgrounds, $0, 3) }
+                let axR = (0..<groups).map { lanes(axes, $0, 0) }, axG = (0..<groups).map { lanes(axes, $0, 1) }
+                let axB = (0..<groups).map { lanes(axes, $0, 2) }, axA = (0..<groups).map { lanes(axes, $0, 3) }
+                let len2 = (0..<groups).map { SIMD4(lengths2[4 * $0], lengths2[4 * $0 + 1], lengths2[4 * $0 + 2], lengths2[4 * $0 + 3]) }
                 func inkAcross(_ b: Int) {
                     // Σ_k clamp(((sample − bg) · axis) / |axis|², 0, 1), added in k order, bit
                     // for bit a sample at a time's: four samples per lane group, transposed so
@@ -165,15 +212,15 @@ public struct ArcMeasurer: Sendable {
                     // straight away made the compiler split the clamp into a branch per lane,
                     // which mispredicts at every edge of the ink.
                     let row = samples.baseAddress! + b * radial
-                    @inline(__always) func projection(_ k: Int) -> Float { ((row[k] - bg) * axis).sum() }
+                    @inline(__always) func projection(_ k: Int) -> Float { ((row[k] - backgrounds[k]) * axes[k]).sum() }
                     var k = 0, slots = 0
                     while k + 4 <= radial {
                         let s0 = row[k], s1 = row[k + 1], s2 = row[k + 2], s3 = row[k + 3]
-                        let r = (SIMD4(s0[0], s1[0], s2[0], s3[0]) - bgR) * axR
-                        let g = (SIMD4(s0[1], s1[1], s2[1], s3[1]) - bgG) * axG
-                        let bl = (SIMD4(s0[2], s1[2], s2[2], s3[2]) - bgB) * axB
-                        let a = (SIMD4(s0[3], s1[3], s2[3], s3[3]) - bgA) * axA
-                        clamped[slots] = Self.clamp01((((r + g) + bl) + a) / axisLength2)
+                        let r = (SIMD4(s0[0], s1[0], s2[0], s3[0]) - bgR[slots]) * axR[slots]
+                        let g = (SIMD4(s0[1], s1[1], s2[1], s3[1]) - bgG[slots]) * axG[slots]
+                        let bl = (SIMD4(s0[2], s1[2], s2[2], s3[2]) - bgB[slots]) * axB[slots]
+                        let a = (SIMD4(s0[3], s1[3], s2[3], s3[3]) - bgA[slots]) * axA[slots]
+                        clamped[slots] = Self.clamp01((((r + g) + bl) + a) / len2[slots])
                         slots += 1
                         k += 4
                     }
@@ -186,7 +233,7 @@ public struct ArcMeasurer: Sendable {
                         total += v[3]
                     }
                     while k < radial {
-                        total += min(max(projection(k) / axisLength2, 0), 1)
+                        total += min(max(projection(k) / lengths2[k], 0), 1)
                         k += 1
                     }
                     raw[b] = Double(total) * radialStep
@@ -201,6 +248,7 @@ public struct ArcMeasurer: Sendable {
         }
         memory.rawBackground = bg
         memory.rawInk = ink
+        memory.rawProfile = profile
         let raw = memory.raw
         let peak = raw.max() ?? 0
         let interior = raw.filter { $0 >= 0.6 * peak }

@@ -17,6 +17,10 @@ public struct PixelStatistics: Sendable {
     /// differs rather than kept (6 bytes a pixel in all: this lives through the first frames
     /// of a 1000×1000 screen alongside the decoder's canvases).
     private var referenceWords: [UInt32]
+    /// Per pixel, the colour (straight RGBA word) of the frame that set `maxDeviation`: with the
+    /// first frame's, the two colours a pixel of a stroke's band alternates between (ink, and
+    /// the background or track under it), from which `RingInk` tells the stroke's ink.
+    public private(set) var extremeWords: [UInt32]
 
     /// The first frame, premultiplied RGBA (computed on demand; the statistics keep only the
     /// straight words).
@@ -34,7 +38,11 @@ public struct PixelStatistics: Sendable {
         self.height = height
         maxDeviation = [UInt16](repeating: 0, count: width * height)
         referenceWords = [UInt32](repeating: 0, count: width * height)
+        extremeWords = [UInt32](repeating: 0, count: width * height)
     }
+
+    /// The first frame's colour at pixel `index` (straight RGBA word).
+    @inline(__always) public func referenceWord(at index: Int) -> UInt32 { referenceWords[index] }
 
     /// A straight RGBA word (bytes R, G, B, A in memory order) premultiplied by its alpha, with
     /// rounding to nearest.
@@ -62,6 +70,7 @@ public struct PixelStatistics: Sendable {
                     return
                 }
                 maxDeviation.withUnsafeMutableBufferPointer { dev in
+                  extremeWords.withUnsafeMutableBufferPointer { extreme in
                     for y in area.y..<area.maxY {
                         for i in (y * w + area.x)..<(y * w + area.maxX) {
                             let word = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
@@ -71,9 +80,10 @@ public struct PixelStatistics: Sendable {
                             let d2 = dr * dr + dg * dg + db * db + da * da
                             if d2 == 0 { continue }
                             let d = UInt16(Double(d2).squareRoot())
-                            if d > dev[i] { dev[i] = d }
+                            if d > dev[i] { dev[i] = d; extreme[i] = word }
                         }
                     }
+                  }
                 }
             }
         }

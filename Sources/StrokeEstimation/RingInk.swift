@@ -1,0 +1,165 @@
+import Raster
+import StrokeGeometry
+
+/// A ring's ink and what lies under it, told from what changes over the recording.
+///
+/// The pixels of a stroke's band alternate between two colours: the stroke's ink where it is
+/// drawn, and where it is not whatever lies under it — the background, or a static track. A
+/// probe beside the band cannot tell them apart when a track runs beside the stroke (the probe
+/// then reads the track). The two colours are the clusters of the band's changing pixels (each
+/// pixel's first colour and the one farthest from it); the one nearer the static surroundings
+/// (beyond any track) is what lies under the stroke, the other its ink.
+public struct RingInk: Sendable, Equatable {
+    /// The stroke's ink, premultiplied RGBA (0...255), as the ring's samples are.
+    public var ink: SIMD4<Float>
+    /// What the band shows where the stroke is not drawn (background or track), premultiplied.
+    public var under: SIMD4<Float>
+    /// The static colour around the band (premultiplied): the screen's background there.
+    public var surroundings: SIMD4<Float>?
+    /// Share of the band's centre pixels that changed (0...1).
+    public var changedShare: Double
+    /// Every colour the stroke's ink takes (premultiplied): one, or several when it cycles
+    /// through colours. `ink` is the most frequent (or the model's `strokeColor`).
+    public var inks: [SIMD4<Float>] = []
+
+    public init(ink: SIMD4<Float>, under: SIMD4<Float>, surroundings: SIMD4<Float>? = nil, changedShare: Double = 1) {
+        self.ink = ink
+        self.under = under
+        self.surroundings = surroundings
+        self.changedShare = changedShare
+        self.inks = [ink]
+    }
+
+    /// Whether a sample shows what lies under the stroke: it is within half the way from there
+    /// to the nearest ink colour. Farther is ink, in a colour seen before or not (a stroke
+    /// that cycles through colours may take a new one after the frames its ink was read from).
+    @inline(__always) public func isUnder(_ sample: SIMD4<Float>) -> Bool {
+        Self.distance(sample, under) < underReach
+    }
+
+    /// Half the distance from `under` to the nearest ink colour (at least `minimumContrast`).
+    public var underReach: Float {
+        max(Self.minimumContrast, 0.5 * (inks.map { Self.distance($0, under) }.min() ?? 0))
+    }
+
+    /// Colour distance (premultiplied, 0...510) below which two clusters are one colour.
+    static let minimumContrast: Float = 28
+
+    /// The ink of `ring` from `stats`, or nil when its band shows no two clear colours.
+    /// `strokeColor`, when a model gives it (straight RGBA), picks the ink among the clusters.
+    public static func read(_ ring: RingGeometry, stats: PixelStatistics, strokeColor: RGBA? = nil) -> RingInk? {
+        let w = stats.width, h = stats.height
+        let c = ring.circle.center, r = ring.circle.radius
+        // The inner part of the band: its pixels are wholly ink or wholly not, not edge blends.
+        let inner = max(0.5, ring.lineWidth / 2 - 1)
+        // The surroundings: beyond the band's edge by a pixel, past a track as wide as the band.
+        let near = ring.lineWidth / 2 + 1.5, far = ring.lineWidth / 2 + max(6, 1.5 * ring.lineWidth)
+        let x0 = max(0, Int((c.x - r - far).rounded(.down))), x1 = min(w - 1, Int((c.x + r + far).rounded(.up)))
+        let y0 = max(0, Int((c.y - r - far).rounded(.down))), y1 = min(h - 1, Int((c.y + r + far).rounded(.up)))
+        guard x0 <= x1, y0 <= y1 else { return nil }
+        var band: [UInt32: Int] = [:], around: [UInt32: Int] = [:]
+        var bandPixels = 0, changed = 0
+        var colours: [(UInt32, UInt32)] = []
+        for y in y0...y1 {
+            let dy = Double(y) + 0.5 - c.y
+            for x in x0...x1 {
+                let dx = Double(x) + 0.5 - c.x
+                let d = (dx * dx + dy * dy).squareRoot() - r
+                let i = y * w + x
+                if abs(d) <= inner {
+                    bandPixels += 1
+                    guard stats.maxDeviation[i] >= RingFinder.changeThreshold else { continue }
+                    changed += 1
+                    let a = stats.referenceWord(at: i), b = stats.extremeWords[i]
+                    band[Self.key(a), default: 0] += 1
+                    band[Self.key(b), default: 0] += 1
+                    colours.append((a, b))
+                } else if abs(d) >= near, abs(d) <= far, stats.maxDeviation[i] < RingFinder.changeThreshold {
+                    around[Self.key(stats.referenceWord(at: i)), default: 0] += 1
+                }
+            }
+        }
+        guard changed >= 8 else { return nil }
+        // The band's colours, clustered: the most frequent colour first, each cluster taking
+        // the colours within `minimumContrast` of its first.
+        let ranked = band.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        var seeds: [SIMD4<Float>] = [], counts: [Int] = []
+        for (key, count) in ranked {
+            let v = Self.centre(of: key)
+            if let k = seeds.firstIndex(where: { distance($0, v) < minimumContrast }) { counts[k] += count } else { seeds.append(v); counts.append(count) }
+        }
+        // Clusters that matter: at least 8 colours and 2 % of the band's (anti-aliased blends
+        // between ink and background are rare and fall below).
+        let total = counts.reduce(0, +)
+        let kept = seeds.indices.filter { counts[$0] >= max(8, total / 50) }
+        guard kept.count >= 2 else { return nil }
+        // Each cluster's mean over the band's colours nearest its seed.
+        var sums = [SIMD4<Float>](repeating: .zero, count: kept.count), n = [Float](repeating: 0, count: kept.count)
+        for (p, q) in colours {
+            for word in [p, q] {
+                let v = premultiplied(word)
+                var best = 0, bestDistance = Float.infinity
+                for (j, k) in kept.enumerated() {
+                    let d = distance(v, seeds[k])
+                    if d < bestDistance { bestDistance = d; best = j }
+                }
+                if bestDistance < minimumContrast { sums[best] += v; n[best] += 1 }
+            }
+        }
+        let means = kept.indices.compactMap { n[$0] > 0 ? sums[$0] / n[$0] : nil }
+        guard means.count >= 2 else { return nil }
+        let surroundings = around.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }.map { Self.centre(of: $0.key) }
+        // What lies under the stroke is the background, or a track nearer the background than
+        // the stroke (a grey track under a blue stroke on white); the other clusters are ink
+        // (one colour, or several when the stroke cycles through colours).
+        let underIndex: Int
+        if let strokeColor {
+            let s = premultiplied(strokeColor)
+            let inkIndex = means.indices.min { distance(means[$0], s) < distance(means[$1], s) }!
+            let others = means.indices.filter { $0 != inkIndex }
+            underIndex = others.min { distance(means[$0], surroundings ?? means[inkIndex]) < distance(means[$1], surroundings ?? means[inkIndex]) }!
+            guard surroundings != nil || others.count == 1 else { return nil }
+        } else if let s = surroundings {
+            underIndex = means.indices.min { distance(means[$0], s) < distance(means[$1], s) }!
+        } else {
+            return nil
+        }
+        let inks = means.indices.filter { $0 != underIndex }.map { means[$0] }
+        // The main ink: the most frequent (clusters keep the order of their counts' seeds).
+        let counted = zip(means.indices, kept).filter { $0.0 != underIndex }.max { counts[$0.1] < counts[$1.1] }!
+        var result = RingInk(ink: means[counted.0], under: means[underIndex], surroundings: surroundings,
+                             changedShare: Double(changed) / Double(max(bandPixels, 1)))
+        if let strokeColor {
+            let s = premultiplied(strokeColor)
+            result.ink = inks.min { distance($0, s) < distance($1, s) }!
+        }
+        result.inks = inks
+        return result
+    }
+
+    /// A colour's cluster key: 5 bits a channel of its premultiplied value.
+    private static func key(_ word: UInt32) -> UInt32 {
+        let p = PixelStatistics.premultiplied(word)
+        return UInt32(p.r >> 3) | UInt32(p.g >> 3) << 5 | UInt32(p.b >> 3) << 10 | UInt32(p.a >> 3) << 15
+    }
+
+    private static func centre(of key: UInt32) -> SIMD4<Float> {
+        func channel(_ shift: UInt32) -> Float { Float((key >> shift) & 31) * 8 + 4 }
+        return SIMD4(channel(0), channel(5), channel(10), channel(15))
+    }
+
+    static func premultiplied(_ word: UInt32) -> SIMD4<Float> {
+        let p = PixelStatistics.premultiplied(word)
+        return SIMD4(Float(p.r), Float(p.g), Float(p.b), Float(p.a))
+    }
+
+    static func premultiplied(_ c: RGBA) -> SIMD4<Float> {
+        let a = Float(c.a) / 255
+        return SIMD4(Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, Float(c.a))
+    }
+
+    @inline(__always) static func distance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
+        let d = a - b
+        return (d * d).sum().squareRoot()
+    }
+}
