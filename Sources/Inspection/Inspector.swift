@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import AnimationModel
 import Fitting
 import GIFCodec
@@ -132,6 +135,9 @@ public struct Inspector: Sendable {
         } else {
             guard !rings.isEmpty else { throw .noRingFound(file: file) }
             let inks = rings.map { RingInk.read($0, stats: stats) }
+            if getenv("SS_DEBUG") != nil {
+                for ring in rings { let p = RingPlausibility.read(ring, stats: stats); print("DBG c=(\(Int(ring.circle.center.x)),\(Int(ring.circle.center.y))) r=\((ring.circle.radius*10).rounded()/10) w=\((ring.lineWidth*100).rounded()/100) res=\((ring.residual*100).rounded()/100) sup=\(ring.support) int=\((p.interiorChange*100).rounded()/100) fill=\((p.bandFill*100).rounded()/100) beside=\((p.besideChange*100).rounded()/100) sec=\(p.sectors)\n") }
+            }
             stats = PixelStatistics(width: 0, height: 0)
             layers = []
             for (i, ring) in rings.enumerated() {

@@ -85,6 +85,11 @@ public struct ArcMeasurer: Sendable {
         cache = RingSampleCache(sampler: RingSampler(ring: ring, width: canvasWidth, height: canvasHeight))
     }
 
+    /// A frame's solid ink narrower than this share of the band's width has left the band.
+    static let offBandShare = 0.6
+    /// The `unknown` reason of a frame whose stroke left the band.
+    public static let offBandReason = "the stroke left the ring's band (its radius or line width changes)"
+
     /// Distance of colours below which a frame's band counts as background only.
     static let minimumContrast: Float = 28
 
@@ -159,7 +164,14 @@ public struct ArcMeasurer: Sendable {
             let d = Self.distance(samples[b * radial + sampler.centre], bg)
             if d > dmax { dmax = d }
         }
-        guard dmax >= Self.minimumContrast else { return ArcMeasurement(state: .empty, segments: []) }
+        guard dmax >= Self.minimumContrast else {
+            // Nothing on the centre line, but ink elsewhere across the band: the stroke has
+            // moved off it (to a smaller or larger radius), which is not `empty`.
+            if inkOffCentre(samples, background: bg, profile: profile) {
+                return ArcMeasurement(state: .unknown, segments: [], note: Self.offBandReason)
+            }
+            return ArcMeasurement(state: .empty, segments: [])
+        }
         var inkSum = SIMD4<Float>.zero, inkCount: Float = 0
         for b in 0..<bins where candidate.isEmpty || candidate[b] {
             let s = samples[b * radial + sampler.centre]
@@ -261,11 +273,51 @@ public struct ArcMeasurer: Sendable {
             width = reference
         }
         guard peak >= 0.3 * width, width >= 0.3 else { return ArcMeasurement(state: .empty, segments: []) }
+        // A solid stroke much thinner than the band that changes over the recording has left
+        // the band's centre line for this frame (a scale pulse, a line width that changes):
+        // its ends on this circle would be wrong, and a piece of it out of the band reads as a gap.
+        // A thinner stroke still on the centre line is a line width that changes: measured.
+        if solid, !faint, ring.lineWidth >= 3, width < Self.offBandShare * ring.lineWidth, ring.lineWidth - width >= 1.5,
+           abs(radialOffset(samples, raw: raw, width: width, backgrounds: backgrounds, axes: axes, lengths2: lengths2)) > max(1, 0.2 * ring.lineWidth) {
+            return ArcMeasurement(state: .unknown, segments: [], note: Self.offBandReason)
+        }
         let coverage = raw.map { $0 / width }
         var result = extract(coverage, lineWidth: width)
         result.inkColor = Self.straight(ink)
         result.lineWidth = width
         return result
+    }
+
+    /// Whether the band shows ink away from its centre line along a stretch of at least two
+    /// line widths (and 2 px): samples farther from the background there (from the track's
+    /// colour where `profile` has one) than the contrast that tells ink.
+    private func inkOffCentre(_ samples: [SIMD4<Float>], background bg: SIMD4<Float>, profile: [SIMD4<Float>]?) -> Bool {
+        let bins = sampler.bins, radial = sampler.radial
+        let threshold = max(Self.minimumContrast, 0.5 * (inkHint.map { Self.distance($0.ink, $0.under) } ?? 0))
+        var inked = 0
+        for b in 0..<bins {
+            for k in 0..<radial where Self.distance(samples[b * radial + k], profile?[k] ?? bg) >= threshold {
+                inked += 1
+                break
+            }
+        }
+        return Double(inked) * sampler.binLength >= max(2, 2 * (referenceWidth ?? ring.lineWidth))
+    }
+
+    /// How far (pixels, outward positive) the ink of the inked bins lies from the band's
+    /// centre line: the coverage-weighted mean radial position of their samples.
+    private func radialOffset(_ samples: [SIMD4<Float>], raw: [Double], width: Double, backgrounds: [SIMD4<Float>],
+                              axes: [SIMD4<Float>], lengths2: [Float]) -> Double {
+        let radial = sampler.radial
+        var moment = 0.0, total = 0.0
+        for b in raw.indices where raw[b] >= 0.5 * width {
+            for k in 0..<radial {
+                let c = Double(min(max(((samples[b * radial + k] - backgrounds[k]) * axes[k]).sum() / lengths2[k], 0), 1))
+                moment += c * Double(k - sampler.centre) * sampler.radialStep
+                total += c
+            }
+        }
+        return total > 0 ? moment / total : 0
     }
 
     /// The value at `index` of `values` sorted ascending (a selection: no full sort per frame).

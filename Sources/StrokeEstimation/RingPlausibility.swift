@@ -1,0 +1,59 @@
+import StrokeGeometry
+
+/// Whether what changes on a found ring looks like a stroke running along a circle, from the
+/// pixels that change over the recording: a stroke changes its band and little beside it, and
+/// leaves the disc it encloses alone. Filled discs and pie wedges change inside; a dot is as
+/// wide as it is round; a tick or a label fitted by a circle changes pixels off the band; a
+/// pointer passing by leaves a trace a few pixels across.
+public struct RingPlausibility: Sendable, Equatable {
+    /// Share of the pixels enclosed by the band (inside its inner edge) that change.
+    public var interiorChange: Double
+    /// Share of the band's inner pixels that change, in the 10° sectors where any does.
+    public var bandFill: Double
+    /// Changing pixels just beside the band (within a line width of its edges), per changing
+    /// pixel in the band.
+    public var besideChange: Double
+    /// 10° sectors of the band where pixels change (of 36).
+    public var sectors: Int
+
+    /// Reads the features of `ring` from `stats`.
+    public static func read(_ ring: RingGeometry, stats: PixelStatistics) -> RingPlausibility {
+        let w = stats.width, h = stats.height
+        let c = ring.circle.center, r = ring.circle.radius, lw = ring.lineWidth
+        let inner = max(0.75, lw / 2 - 1)
+        let edge = lw / 2 + 1.5, beside = lw / 2 + 1.5 + max(3, lw)
+        let hole = r - lw / 2 - 2
+        let x0 = max(0, Int((c.x - r - beside).rounded(.down))), x1 = min(w - 1, Int((c.x + r + beside).rounded(.up)))
+        let y0 = max(0, Int((c.y - r - beside).rounded(.down))), y1 = min(h - 1, Int((c.y + r + beside).rounded(.up)))
+        var interior = 0, interiorChanged = 0, besideChanged = 0
+        var bandBySector = [Int](repeating: 0, count: 36), changedBySector = [Int](repeating: 0, count: 36)
+        if x0 <= x1 && y0 <= y1 {
+            for y in y0...y1 {
+                let dy = Double(y) + 0.5 - c.y
+                for x in x0...x1 {
+                    let dx = Double(x) + 0.5 - c.x
+                    let rho = (dx * dx + dy * dy).squareRoot()
+                    let d = abs(rho - r)
+                    let changed = stats.maxDeviation[y * w + x] >= RingFinder.changeThreshold
+                    if rho < hole {
+                        interior += 1
+                        if changed { interiorChanged += 1 }
+                    } else if d <= inner {
+                        let s = Int(onScreenAngle(of: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), around: c) / 10) % 36
+                        bandBySector[s] += 1
+                        if changed { changedBySector[s] += 1 }
+                    } else if d >= edge, d <= beside, changed {
+                        besideChanged += 1
+                    }
+                }
+            }
+        }
+        let live = (0..<36).filter { changedBySector[$0] > 0 }
+        let bandChanged = live.reduce(0) { $0 + changedBySector[$1] }
+        let bandLive = live.reduce(0) { $0 + bandBySector[$1] }
+        return RingPlausibility(interiorChange: interior == 0 ? 0 : Double(interiorChanged) / Double(interior),
+                                bandFill: bandLive == 0 ? 0 : Double(bandChanged) / Double(bandLive),
+                                besideChange: bandChanged == 0 ? .infinity : Double(besideChanged) / Double(bandChanged),
+                                sectors: live.count)
+    }
+}
