@@ -52,6 +52,9 @@ extension Inspection {
         public var period: PeriodFinder.Period?
         /// Positions in `frames` where the stroke vanishes (empty after a drawn frame).
         public var vanishes: [Int] = []
+        /// How sure the inspection is that this is an animated stroke (under 0.5: tentative),
+        /// and why not more.
+        public var confidence = LayerConfidence()
 
         public enum Kind: Sendable {
             /// A stroke on a circle, with the model layer it was placed from (if any).

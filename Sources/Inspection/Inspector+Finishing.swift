@@ -55,6 +55,10 @@ extension Inspector {
                     result.readings[i] = Self.reading(raw.correcting(for: cap, radius: ring.circle.radius, clockwise: measurer.convention.clockwise),
                                                       fractions: fractions, note: result.readings[i].note)
                 }
+                // A ring found with no model is judged; a model's layer is placed where the
+                // model says, and only its readings can speak against it.
+                result.confidence = LayerConfidence.judge(ring: ring, plausibility: layer.plausibility, readings: result.readings,
+                                                          found: modelLayer == nil)
             }
             layers.append(result)
         }

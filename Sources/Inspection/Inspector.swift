@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AnimationModel
 import Fitting
 import GIFCodec
@@ -135,16 +132,15 @@ public struct Inspector: Sendable {
         } else {
             guard !rings.isEmpty else { throw .noRingFound(file: file) }
             let inks = rings.map { RingInk.read($0, stats: stats) }
-            if getenv("SS_DEBUG") != nil {
-                for ring in rings { let p = RingPlausibility.read(ring, stats: stats); print("DBG c=(\(Int(ring.circle.center.x)),\(Int(ring.circle.center.y))) r=\((ring.circle.radius*10).rounded()/10) w=\((ring.lineWidth*100).rounded()/100) res=\((ring.residual*100).rounded()/100) sup=\(ring.support) int=\((p.interiorChange*100).rounded()/100) fill=\((p.bandFill*100).rounded()/100) beside=\((p.besideChange*100).rounded()/100) sec=\(p.sectors)\n") }
-            }
+            let looks = rings.map { RingPlausibility.read($0, stats: stats) }
             stats = PixelStatistics(width: 0, height: 0)
             layers = []
             for (i, ring) in rings.enumerated() {
                 var measurer = ArcMeasurer(ring: ring, canvasWidth: screen.width, canvasHeight: screen.height)
                 measurer.knownCap = options.cap
                 measurer.inkHint = inks[i]
-                layers.append(PlacedLayer(name: rings.count == 1 ? "ring" : "ring\(i + 1)", kind: .ring(ring, measurer, modelLayer: nil)))
+                layers.append(PlacedLayer(name: rings.count == 1 ? "ring" : "ring\(i + 1)", kind: .ring(ring, measurer, modelLayer: nil),
+                                          plausibility: looks[i]))
             }
             inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")
         }

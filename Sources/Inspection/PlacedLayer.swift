@@ -10,6 +10,8 @@ struct PlacedLayer {
     var kind: Kind
     /// The model's cap for a ring layer (nil without a model).
     var modelCap: LineCap?
+    /// A found ring's look from what changes on it (nil for paths and placed predictions).
+    var plausibility: RingPlausibility?
 
     enum Kind {
         /// The measurer is nil only while `FrameMeasuring` holds it.

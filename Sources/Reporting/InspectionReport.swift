@@ -37,6 +37,12 @@ public struct InspectionReport: Sendable {
             if let colour = d.colour { text += ", colour \(colour)" }
             if let cap = d.cap { text += ", \(cap.rawValue) caps" }
             report.addSummary(inspection.layers[k].name, .string(text), key: "layer\(k)")
+            let confidence = inspection.layers[k].confidence
+            if confidence.value < 1 {
+                let label = confidence.isTentative ? " (tentative: do not rely on it)" : ""
+                report.addSummary("\(inspection.layers[k].name) confidence", .string("\(fixed(confidence.value, 2))\(label): \(confidence.reasons.joined(separator: "; "))"),
+                                  key: "confidence\(k)")
+            }
             if let p = inspection.layers[k].period {
                 report.addSummary("\(inspection.layers[k].name) repeats every (ms)",
                                   .string("\(fixed(milliseconds(p.seconds), 1)) (\(fixed(p.frames, 2)) frames)"), key: "period\(k)")
@@ -75,6 +81,10 @@ public struct InspectionReport: Sendable {
             if let r = d.radius { o.append("radius", .number(r, decimals: 4)) }
             if let w = d.lineWidth { o.append("lineWidth", .number(w, decimals: 4)) }
             o.append("strokeColor", d.colour.map { .string($0) } ?? .null)
+            o.append("confidence", .number(inspection.layers[k].confidence.value, decimals: 2))
+            if case let reasons = inspection.layers[k].confidence.reasons, !reasons.isEmpty {
+                o.append("warnings", .array(reasons.map { .string($0) }))
+            }
             if let cap = d.cap { o.append("lineCap", .string(cap.rawValue)) }
             if let p = inspection.layers[k].period {
                 o.append("period", .object(JSONObject([("seconds", .number(p.seconds, decimals: 6)), ("frames", .number(p.frames, decimals: 4)),
@@ -103,7 +113,7 @@ public struct InspectionReport: Sendable {
                     if !m.segments.isEmpty {
                         o.append("segments", .array(m.segments.map { .object(JSONObject([("startAngle", .number(displayAngle($0.start, 4), decimals: 4)), ("endAngle", .number(displayAngle($0.end, 4), decimals: 4))])) }))
                     }
-                    if let note = m.note { o.append("note", .string(note)) }
+                    if let note = m.note { o.append(m.state == .unknown ? "reason" : "note", .string(note)) }
                     return .object(o)
                 })),
             ]))

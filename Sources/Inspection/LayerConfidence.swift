@@ -1,0 +1,71 @@
+import JSON
+import StrokeEstimation
+import StrokeGeometry
+
+/// How sure an inspection is that a layer is an animated stroke with the geometry reported,
+/// in [0, 1], and why it is less than sure. Under `tentative` a script should not rely on the
+/// layer: the reasons say what it looks like instead (a filled shape, a dot, a passing pointer).
+public struct LayerConfidence: Sendable, Equatable {
+    /// 1 when nothing speaks against the layer.
+    public var value: Double
+    /// Why `value` is below 1, one sentence each (the lowest first).
+    public var reasons: [String]
+
+    /// Layers under this are tentative.
+    public static let tentative = 0.5
+
+    public init(value: Double = 1, reasons: [String] = []) {
+        self.value = value
+        self.reasons = reasons
+    }
+
+    public var isTentative: Bool { value < Self.tentative }
+
+    /// Judges a found ring from what changes on it and from its readings.
+    static func judge(ring: RingGeometry, plausibility p: RingPlausibility?, readings: [LayerReading], found: Bool) -> LayerConfidence {
+        var findings: [(Double, String)] = []
+        let r = ring.circle.radius
+        if found && r < minimumRadius {
+            findings.append((0.2, "too small to be measured as a stroked ring (radius \(DecimalText.short((r * 10).rounded() / 10)) px, under \(DecimalText.short(minimumRadius)) px): a dot or a pointer's trace"))
+        }
+        if found && ring.lineWidth > 0.6 * r {
+            findings.append((0.2, "filled shape, not a stroke: as wide as it is round (a dot or a disc)"))
+        }
+        if let p {
+            if p.interiorChange > 0.5 {
+                findings.append((0.2, "filled shape, not a stroke: the disc inside the ring changes too (\(percent(p.interiorChange)) of it)"))
+            } else if p.interiorChange > 0.25 {
+                findings.append((0.4, "much inside the ring changes as well (\(percent(p.interiorChange)) of the disc): perhaps a filled or growing shape"))
+            }
+            if p.besideChange > 0.1 {
+                findings.append((0.3, "what changes does not follow one circle (\(percent(min(p.besideChange, 9.99))) as many pixels beside the band as in it): a tick, a label or another shape, not a ring"))
+            }
+            if p.bandFill < 0.8 {
+                findings.append((0.4, "only \(percent(p.bandFill)) of the band changes where it changes at all: not one stroke along the circle"))
+            }
+        }
+        let n = readings.count
+        if n > 0 {
+            let drawn = readings.filter { $0.state == .arc || $0.state == .full }.count
+            let unknown = readings.filter { $0.state == .unknown }
+            let arcs = readings.filter { $0.state == .arc }.count
+            if found && drawn < max(2, n / 20) {
+                findings.append((0.3, "drawn in only \(drawn) of \(n) frames: something passing by, not an animated stroke"))
+            } else if found && arcs == 0 {
+                findings.append((0.45, "never shows two ends (full or empty in every frame): a ring that appears or fades, not a stroke whose ends move"))
+            }
+            if unknown.count * 2 > n {
+                let why = unknown.compactMap(\.note).first.map { ": \($0)" } ?? ""
+                findings.append((0.4, "\(unknown.count) of \(n) frames cannot be read\(why)"))
+            }
+        }
+        findings.sort { $0.0 < $1.0 }
+        return LayerConfidence(value: findings.first?.0 ?? 1, reasons: findings.map(\.1))
+    }
+
+    /// Rings smaller than this (pixels) are not measured with confidence: their ends cannot be
+    /// told from their blur, and pointers, bullets and dots are this size.
+    static let minimumRadius = 5.0
+
+    private static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded())) %" }
+}
