@@ -30,6 +30,8 @@ public struct LayerConfidence: Sendable, Equatable {
         }
         if found && ring.lineWidth > 0.6 * r {
             findings.append((0.2, "filled shape, not a stroke: as wide as it is round (a dot or a disc)"))
+        } else if found && ring.lineWidth > 0.5 * r {
+            findings.append((0.4, "very wide for its radius (\(DecimalText.short((ring.lineWidth * 10).rounded() / 10)) px on a radius of \(DecimalText.short((r * 10).rounded() / 10)) px): more likely a filled shape than a stroke"))
         }
         if let p {
             if p.interiorChange > 0.5 {
@@ -54,6 +56,20 @@ public struct LayerConfidence: Sendable, Equatable {
             } else if found && arcs == 0 {
                 findings.append((0.45, "never shows two ends (full or empty in every frame): a ring that appears or fades, not a stroke whose ends move"))
             }
+            // Dots chasing round a circle change a band like a stroke's, but no frame shows a
+            // piece much longer than it is wide.
+            let longest = readings.compactMap { reading -> Double? in
+                guard reading.state == .arc, let s = reading.startAngle, let e = reading.endAngle else { return reading.state == .full ? 360 : nil }
+                let spans = [(s, e)] + reading.segments.map { ($0.start, $0.end) }
+                return spans.map { span in var d = (span.1 - span.0).truncatingRemainder(dividingBy: 360); if d < 0 { d += 360 }; return d }.max()
+            }.max()
+            if found, arcs > 0, let longest, longest * Double.pi / 180 * r < 2.5 * ring.lineWidth {
+                findings.append((0.3, "no frame shows a piece of stroke longer than \(DecimalText.short((longest * 10).rounded() / 10))° (\(DecimalText.short((longest * Double.pi / 180 * r * 10).rounded() / 10)) px, \(DecimalText.short((ring.lineWidth * 10).rounded() / 10)) px wide): dots moving round a circle, not a stroke"))
+            }
+            let variations = readings.compactMap { $0.arc?.widthVariation }.sorted()
+            if found, variations.count >= 3, variations[variations.count / 2] > maximumWidthVariation {
+                findings.append((0.3, "the ink's width varies along its length (by \(percent(variations[variations.count / 2])) of it in the median frame): a filled shape (a crescent, a wedge, dots), not a stroke of one width"))
+            }
             if unknown.count * 2 > n {
                 let why = unknown.compactMap(\.note).first.map { ": \($0)" } ?? ""
                 findings.append((0.4, "\(unknown.count) of \(n) frames cannot be read\(why)"))
@@ -66,6 +82,10 @@ public struct LayerConfidence: Sendable, Equatable {
     /// Rings smaller than this (pixels) are not measured with confidence: their ends cannot be
     /// told from their blur, and pointers, bullets and dots are this size.
     static let minimumRadius = 5.0
+
+    /// A stroke's inked width along its body varies by less than this share of it (its
+    /// anti-aliasing and a recorder's dithering); a filled crescent's by far more.
+    static let maximumWidthVariation = 0.35
 
     private static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded())) %" }
 }

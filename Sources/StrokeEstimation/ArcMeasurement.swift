@@ -29,6 +29,10 @@ public struct ArcMeasurement: Sendable, Equatable {
     public var lineWidth: Double?
     /// Why the state is `unknown`.
     public var note: String?
+    /// How much the ink's width varies along the main piece, away from its ends: the spread
+    /// (10th to 90th percentile) of the inked width over its median. Near 0 for a stroke,
+    /// large for a filled crescent or wedge; nil when the piece is too short to tell.
+    public var widthVariation: Double?
     /// The main piece's ends if its caps are round (start, end; degrees), where the pixels were
     /// fitted with the exact end shapes (1-bit pixels); nil when a round cap simply moves each
     /// end in by the area it adds (see `correcting(for:)`).
@@ -37,7 +41,7 @@ public struct ArcMeasurement: Sendable, Equatable {
     public static func == (a: ArcMeasurement, b: ArcMeasurement) -> Bool {
         a.state == b.state && a.startAngle == b.startAngle && a.endAngle == b.endAngle
             && a.segments.count == b.segments.count && zip(a.segments, b.segments).allSatisfy { $0.start == $1.start && $0.end == $1.end }
-            && a.inkColor == b.inkColor && a.lineWidth == b.lineWidth && a.note == b.note
+            && a.inkColor == b.inkColor && a.lineWidth == b.lineWidth && a.note == b.note && a.widthVariation == b.widthVariation
             && a.roundCapEnds?.start == b.roundCapEnds?.start && a.roundCapEnds?.end == b.roundCapEnds?.end
     }
 }

@@ -417,8 +417,18 @@ public struct ArcMeasurer: Sendable {
             convention.clockwise ? (wrap(p.low), wrap(p.high)) : (wrap(p.high), wrap(p.low))
         }
         let main = oriented(pieces[0])
-        let m = ArcMeasurement(state: .arc, startAngle: main.start, endAngle: main.end,
+        var m = ArcMeasurement(state: .arc, startAngle: main.start, endAngle: main.end,
                                segments: pieces.dropFirst().map(oriented))
+        // The heaviest run's width along its interior (clear of the ends' windows, which hold the caps).
+        if let heaviest = runs.max(by: { integral($0.first, $0.first + $0.count - 1) < integral($1.first, $1.first + $1.count - 1) }) {
+            let margin = window
+            if heaviest.count >= 2 * margin + 8 {
+                var inside = (heaviest.first + margin...(heaviest.first + heaviest.count - 1 - margin)).map { at($0) }
+                inside.sort()
+                let median = inside[inside.count / 2]
+                if median > 0 { m.widthVariation = (inside[inside.count * 9 / 10] - inside[inside.count / 10]) / median }
+            }
+        }
         return m
     }
 
