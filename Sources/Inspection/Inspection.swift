@@ -34,6 +34,17 @@ public struct Inspection: Sendable {
     public var origin: Point?
     /// The model the layers were placed from, if any.
     public var model: ResolvedModel?
+    /// Static rings the strokes run on or beside (a progress ring's track): never a layer.
+    public var tracks: [Track] = []
+}
+
+extension Inspection {
+    /// A static ring seen under or beside a layer's stroke.
+    public struct Track: Sendable, Equatable {
+        public var ring: TrackRing
+        /// The name of the layer it belongs to.
+        public var under: String
+    }
 }
 
 extension Inspection {

@@ -1,6 +1,8 @@
 import AnimationModel
+import JSON
 import GIFCodec
 import Inference
+import StrokeEstimation
 
 /// Why an inspection, a fit or an inference could not be made. `description` is the one line a
 /// user reads, naming the file; `isInternal` separates the tool's own faults from bad input.
@@ -10,7 +12,7 @@ public enum InspectionError: Error, Sendable, CustomStringConvertible {
     /// The file decodes to no frame.
     case noFrames(file: String)
     /// No ring moves in the frames (and none was given with `circle`).
-    case noRingFound(file: String)
+    case noRingFound(file: String, candidates: [RingCandidate] = [])
     /// The model's layers cannot be placed: no ring to take the scale and offset from.
     case cannotPlaceModel(file: String)
     /// A fit needs an inspection made under the same model.
@@ -30,7 +32,7 @@ public enum InspectionError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .decoding(let error): error.description
         case .noFrames(let file): "\(file): the file has no frames to inspect"
-        case .noRingFound(let file): "\(file): no animated ring found (try --circle CX,CY,R or --region X,Y,W,H)"
+        case .noRingFound(let file, _): "\(file): no animated ring found (try --circle CX,CY,R or --region X,Y,W,H)"
         case .cannotPlaceModel(let file):
             "\(file): cannot place the model: no ring found to take the scale and offset from (give --scale and --origin, or --circle)"
         case .inspectedWithoutModel(let file): "\(file): the inspection was made without a model; inspect with the model to fit it"
@@ -39,6 +41,17 @@ public enum InspectionError: Error, Sendable, CustomStringConvertible {
         case .invalidModel(let error): "invalid model: \(error)"
         case .cannotInfer(let file, let error): "\(file): \(error.description)"
         case .internalError(let file, let message): "\(file): internal error: \(message)"
+        }
+    }
+
+    /// The circles considered when no ring was found, with the `--circle` that selects each:
+    /// one line each (at most eight), for stderr after the error's line.
+    public var candidateLines: [String] {
+        guard case .noRingFound(_, let candidates) = self else { return [] }
+        return candidates.prefix(8).map { c in
+            let x = DecimalText.short((c.circle.center.x * 10).rounded() / 10), y = DecimalText.short((c.circle.center.y * 10).rounded() / 10)
+            let r = DecimalText.short((c.circle.radius * 10).rounded() / 10)
+            return "note: candidate circle at (\(x), \(y)) px, radius \(r) px, not taken: \(c.reason); select it with --circle \(x),\(y),\(r)"
         }
     }
 

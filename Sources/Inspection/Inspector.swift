@@ -129,17 +129,23 @@ public struct Inspector: Sendable {
             inspection.origin = placement.origin
             inspection.model = model
             inspection.assumptions += placement.assumptions
+            inspection.tracks = placement.tracks
         } else {
-            guard !rings.isEmpty else { throw .noRingFound(file: file) }
+            guard !rings.isEmpty else { throw .noRingFound(file: file, candidates: RingFinder.candidates(in: stats, region: options.region)) }
             let inks = rings.map { RingInk.read($0, stats: stats) }
             let looks = rings.map { RingPlausibility.read($0, stats: stats) }
+            let names = rings.indices.map { rings.count == 1 ? "ring" : "ring\($0 + 1)" }
+            for (i, ring) in rings.enumerated() {
+                guard let ink = inks[i] else { continue }
+                inspection.tracks += TrackRing.around(ring, ink: ink, stats: stats).map { Inspection.Track(ring: $0, under: names[i]) }
+            }
             stats = PixelStatistics(width: 0, height: 0)
             layers = []
             for (i, ring) in rings.enumerated() {
                 var measurer = ArcMeasurer(ring: ring, canvasWidth: screen.width, canvasHeight: screen.height)
                 measurer.knownCap = options.cap
                 measurer.inkHint = inks[i]
-                layers.append(PlacedLayer(name: rings.count == 1 ? "ring" : "ring\(i + 1)", kind: .ring(ring, measurer, modelLayer: nil),
+                layers.append(PlacedLayer(name: names[i], kind: .ring(ring, measurer, modelLayer: nil),
                                           plausibility: looks[i]))
             }
             inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")

@@ -18,6 +18,8 @@ struct ModelPlacement {
     private(set) var origin: Point?
     /// How the placement was found, when it was not given.
     private(set) var assumptions: [String] = []
+    /// Static rings seen under or beside the placed rings.
+    private(set) var tracks: [Inspection.Track] = []
 
     init(model: ResolvedModel, options: InspectOptions, file: String, canvasWidth: Int, canvasHeight: Int) {
         self.model = model
@@ -58,6 +60,10 @@ struct ModelPlacement {
         // the colours its band alternates between (a blue progress over a grey track).
         let layerInks: [RingInk?] = zip(model.layers, layerRings).map { layer, ring in
             ring.flatMap { RingInk.read($0, stats: stats, strokeColor: layer.style.strokeColor.flatMap(parseHexColor)) }
+        }
+        for (layer, (ring, ink)) in zip(model.layers, zip(layerRings, layerInks)) {
+            guard let ring, let ink else { continue }
+            tracks += TrackRing.around(ring, ink: ink, stats: stats).map { Inspection.Track(ring: $0, under: layer.name) }
         }
         stats = PixelStatistics(width: 0, height: 0)
         var placed: [PlacedLayer] = []

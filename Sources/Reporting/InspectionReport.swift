@@ -52,6 +52,10 @@ public struct InspectionReport: Sendable {
                 report.addSummary("\(inspection.layers[k].name) vanishes at frames", .string(list), key: "vanishes\(k)")
             }
         }
+        for (k, t) in inspection.tracks.enumerated() {
+            report.addSummary("track", .string("under \(t.under): centre (\(fixed(t.ring.circle.center.x, 2)), \(fixed(t.ring.circle.center.y, 2))) px, radius \(fixed(t.ring.circle.radius, 2)) px, line width \(fixed(t.ring.lineWidth, 2)) px, colour \(t.ring.colour.hex) (static: not measured)"),
+                              key: "track\(k)")
+        }
         report.notes = inspection.assumptions
         var table = Table(key: "frames", columns: [
             Column("frame", key: "index"), Column("time (ms)", key: "timeMs"),
@@ -127,6 +131,11 @@ public struct InspectionReport: Sendable {
         if let o = inspection.origin { top.append("origin", .array([.number(o.x, decimals: 4), .number(o.y, decimals: 4)])) }
         top.append("assumptions", .array(inspection.assumptions.map { .string($0) }))
         top.append("layers", .array(layers))
+        top.append("tracks", .array(inspection.tracks.map { t in
+            .object(JSONObject([("center", .array([.number(t.ring.circle.center.x, decimals: 4), .number(t.ring.circle.center.y, decimals: 4)])),
+                                ("radius", .number(t.ring.circle.radius, decimals: 4)), ("lineWidth", .number(t.ring.lineWidth, decimals: 4)),
+                                ("color", .string(t.ring.colour.hex)), ("under", .string(t.under))]))
+        }))
         top.append("frames", .array(frames))
         top.append("warnings", .array(inspection.warnings.map { .string($0) }))
         return .object(top)

@@ -8,18 +8,45 @@ public enum RingFinder {
 
     /// Rings in `region` (pixels), largest support first.
     public static func rings(in stats: PixelStatistics, region: PixelRect? = nil) -> [RingGeometry] {
+        search(stats, region: region).rings
+    }
+
+    /// The circles that were fitted to changing shapes but are not rings, largest first: what a
+    /// user can pick with `--circle` when nothing was found.
+    public static func candidates(in stats: PixelStatistics, region: PixelRect? = nil) -> [RingCandidate] {
+        search(stats, region: region).rejected
+    }
+
+    private static func search(_ stats: PixelStatistics, region: PixelRect?) -> (rings: [RingGeometry], rejected: [RingCandidate]) {
         let w = stats.width, h = stats.height
         let area = (region ?? PixelRect(x: 0, y: 0, width: w, height: h)).intersection(PixelRect(x: 0, y: 0, width: w, height: h))
-        guard !area.isEmpty else { return [] }
+        guard !area.isEmpty else { return ([], []) }
         var mask = [Bool](repeating: false, count: w * h)
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX where stats.maxDeviation[y * w + x] >= changeThreshold { mask[y * w + x] = true }
         }
-        var rings: [RingGeometry] = []
+        var rings: [RingGeometry] = [], rejected: [(RingCandidate, Int)] = []
         for component in components(mask, width: w, height: h) where component.count >= 20 {
-            if let ring = fit(component, stats: stats) { rings.append(ring) }
+            switch fit(component, stats: stats) {
+            case .ring(let ring):
+                rings.append(ring)
+            case .rejected(let candidate):
+                // Not one ring as a whole: rings may still be in it, touched by other content.
+                let inside = component.count >= 60 ? consensusRings(component, stats: stats) : []
+                rings += inside
+                if inside.isEmpty, let candidate, candidate.circle.radius <= Double(max(w, h)),
+                   (0...Double(w)).contains(candidate.circle.center.x), (0...Double(h)).contains(candidate.circle.center.y) {
+                    rejected.append((candidate, component.count))
+                }
+            }
         }
-        return rings.sorted { $0.support > $1.support }
+        return (rings.sorted { $0.support > $1.support }, rejected.sorted { $0.1 > $1.1 }.map(\.0))
+    }
+
+    /// A component's fit: a ring, or the circle it was fitted with and why it is not one.
+    enum Fit {
+        case ring(RingGeometry)
+        case rejected(RingCandidate?)
     }
 
     /// Groups animated pixels that lie within two pixels of each other (small gaps in a ring
@@ -48,7 +75,7 @@ public enum RingFinder {
     }
 
     /// A robust circle fit to one component, or nil when it is not ring-like.
-    static func fit(_ component: [Int], stats: PixelStatistics) -> RingGeometry? {
+    static func fit(_ component: [Int], stats: PixelStatistics) -> Fit {
         let w = stats.width
         let deviations = component.map { Double(stats.maxDeviation[$0]) }.sorted()
         let strong = max(deviations[Int(Double(deviations.count - 1) * 0.9)], 1)
@@ -57,7 +84,7 @@ public enum RingFinder {
             points.append(Point(x: Double(i % w) + 0.5, y: Double(i / w) + 0.5))
             weights.append(min(1, Double(stats.maxDeviation[i]) / strong))
         }
-        guard var circle = CircleFit.algebraic(points, weights: weights) else { return nil }
+        guard var circle = CircleFit.algebraic(points, weights: weights) else { return .rejected(nil) }
         var keep = [Bool](repeating: true, count: points.count)
         for _ in 0..<4 {
             let kp = points.indices.filter { keep[$0] }
@@ -71,14 +98,18 @@ public enum RingFinder {
         let inliers = points.indices.filter { keep[$0] }
         let inlierWeight = inliers.reduce(0) { $0 + weights[$1] }
         let totalWeight = weights.reduce(0, +)
-        guard circle.radius >= 3, inlierWeight >= 0.5 * totalWeight, inliers.count >= 12 else { return nil }
+        func no(_ reason: String) -> Fit {
+            circle.radius.isFinite && circle.radius < 1e5 ? .rejected(RingCandidate(circle: circle, reason: reason)) : .rejected(nil)
+        }
+        guard circle.radius >= 3 else { return no("smaller than 3 px") }
+        guard inlierWeight >= 0.5 * totalWeight, inliers.count >= 12 else { return no("most of what changes lies off the circle") }
         // Angular spread: a ring (or a good part of one), not a short blob.
         var sectors = Set<Int>()
         for i in inliers {
             let a = onScreenAngle(of: points[i], around: circle.center)
             sectors.insert(Int(a / 10) % 36)
         }
-        guard sectors.count >= 6 else { return nil }
+        guard sectors.count >= 6 else { return no("covers only \(sectors.count * 10)° of the circle") }
         // Line width from the radial profile of the strongest change (coverage-like, 0...1).
         let bin = 0.25
         let reach = max(3, circle.radius * 0.35)
@@ -101,11 +132,11 @@ public enum RingFinder {
         }
         let rms = (inliers.reduce(0) { $0 + pow2(points[$1].distance(to: circle.center) - circle.radius) } / Double(inliers.count)).squareRoot()
         // A ring has a hole: a dot or a filled disc does not.
-        guard width > 0.5, width * 1.2 < circle.radius else { return nil }
+        guard width > 0.5, width * 1.2 < circle.radius else { return no(width <= 0.5 ? "too faint" : "filled, not a ring: no hole") }
         // A ring's pixels spread about ±w/2 around its centre line (RMS ≈ 0.3 w); a tick, a
         // label or a blob spreads far more.
-        guard rms <= 0.42 * width + 0.25 else { return nil }
-        return RingGeometry(circle: circle, lineWidth: width, support: inliers.count, residual: rms)
+        guard rms <= 0.42 * width + 0.25 else { return no("what changes spreads too far from the circle for a stroke") }
+        return .ring(RingGeometry(circle: circle, lineWidth: width, support: inliers.count, residual: rms))
     }
 }
 

@@ -48,6 +48,8 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
         case .invalidModel(let reason) where modelFile != nil:
             return CLIError("\(modelFile!): \(reason)", exitCode: Code.malformedInput)
         case .internalError: return CLIError(error.description, exitCode: Code.internalError)
+        case .noRingFound where !error.candidateLines.isEmpty:
+            return CLIError(error.description, exitCode: Code.malformedInput, hint: error.candidateLines.joined(separator: "\n"))
         default: return CLIError(error.description, exitCode: Code.malformedInput)
         }
     }

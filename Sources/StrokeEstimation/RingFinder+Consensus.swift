@@ -1,0 +1,79 @@
+import StrokeGeometry
+
+extension RingFinder {
+    /// Rings inside a changing shape that is not one ring as a whole: a ring touched by a
+    /// label, a tick crossing it, a second ring beside it. A consensus search (RANSAC) finds
+    /// the circle that most of the shape's strongly changing pixels lie on, the pixels near it
+    /// are fitted as a ring, and the search goes on with the rest (up to `maximumRings`).
+    /// Deterministic: the samples come from a fixed-seed generator.
+    static func consensusRings(_ component: [Int], stats: PixelStatistics, maximumRings: Int = 3) -> [RingGeometry] {
+        var remaining = component
+        var found: [RingGeometry] = []
+        var generator = SplitMix(seed: UInt64(component.count) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(component.first ?? 0))
+        let w = stats.width
+        let limit = Double(max(stats.width, stats.height))
+        while found.count < maximumRings, remaining.count >= 60 {
+            let points = remaining.map { Point(x: Double($0 % w) + 0.5, y: Double($0 / w) + 0.5) }
+            // Strongly changing pixels carry the search; anti-aliased fringes and faint glow do not.
+            let deviations = remaining.map { stats.maxDeviation[$0] }
+            let strongest = deviations.max() ?? 0
+            let strong = points.indices.filter { deviations[$0] * 2 >= strongest }
+            guard strong.count >= 30 else { break }
+            var best: (circle: Circle, score: Int)?
+            for _ in 0..<Self.consensusTrials {
+                let a = points[strong[generator.next(below: strong.count)]]
+                let b = points[strong[generator.next(below: strong.count)]]
+                let c = points[strong[generator.next(below: strong.count)]]
+                guard let circle = Self.circle(through: a, b, c), circle.radius >= 5, circle.radius <= limit else { continue }
+                var score = 0
+                for i in strong where abs(points[i].distance(to: circle.center) - circle.radius) <= 1.5 { score += 1 }
+                if score > best?.score ?? 0 { best = (circle, score) }
+            }
+            // A circle with less than a quarter of its circumference in strong pixels is chance.
+            guard let best, Double(best.score) >= 0.25 * 2 * Double.pi * best.circle.radius else { break }
+            // The ring's pixels: near the circle, within the widest band a stroke could have there.
+            let reach = max(4, 0.2 * best.circle.radius)
+            let near = remaining.indices.filter { abs(points[$0].distance(to: best.circle.center) - best.circle.radius) <= reach }
+            guard case .ring(let ring) = fit(near.map { remaining[$0] }, stats: stats),
+                  ring.circle.center.distance(to: best.circle.center) <= max(2, 0.1 * best.circle.radius) else { break }
+            found.append(ring)
+            // Set aside what the ring explains (its band and fringe), then search the rest.
+            let band = ring.lineWidth / 2 + 2
+            remaining = remaining.indices.filter { abs(points[$0].distance(to: ring.circle.center) - ring.circle.radius) > band }.map { remaining[$0] }
+        }
+        return found
+    }
+
+    /// Random circles tried per search.
+    static let consensusTrials = 600
+
+    /// The circle through three points, nil when they are (nearly) on a line.
+    static func circle(through a: Point, _ b: Point, _ c: Point) -> Circle? {
+        let d = 2 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y))
+        guard abs(d) > 1e-6 else { return nil }
+        let a2 = a.x * a.x + a.y * a.y, b2 = b.x * b.x + b.y * b.y, c2 = c.x * c.x + c.y * c.y
+        let x = (a2 * (b.y - c.y) + b2 * (c.y - a.y) + c2 * (a.y - b.y)) / d
+        let y = (a2 * (c.x - b.x) + b2 * (a.x - c.x) + c2 * (b.x - a.x)) / d
+        let centre = Point(x: x, y: y)
+        return Circle(center: centre, radius: centre.distance(to: a))
+    }
+}
+
+/// A small deterministic generator (SplitMix64): the consensus search gives the same rings on
+/// every run and every machine.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A value in 0 ..< bound.
+    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
