@@ -25,24 +25,24 @@ public struct LayerConfidence: Sendable, Equatable {
     static func judge(ring: RingGeometry, plausibility p: RingPlausibility?, readings: [LayerReading], found: Bool) -> LayerConfidence {
         var findings: [(Double, String)] = []
         let r = ring.circle.radius
-        if found && r < minimumRadius {
-            findings.append((0.2, "too small to be measured as a stroked ring (radius \(DecimalText.short((r * 10).rounded() / 10)) px, under \(DecimalText.short(minimumRadius)) px): a dot or a pointer's trace"))
+        if found && r < RingPlausibility.minimumRadius {
+            findings.append((0.2, "too small to be measured as a stroked ring (radius \(DecimalText.short((r * 10).rounded() / 10)) px, under \(DecimalText.short(RingPlausibility.minimumRadius)) px): a dot or a pointer's trace"))
         }
         if found && ring.lineWidth > 0.6 * r {
             findings.append((0.2, "filled shape, not a stroke: as wide as it is round (a dot or a disc)"))
-        } else if found && ring.lineWidth > 0.5 * r {
+        } else if found && ring.lineWidth > RingPlausibility.maximumWidthShare * r {
             findings.append((0.4, "very wide for its radius (\(DecimalText.short((ring.lineWidth * 10).rounded() / 10)) px on a radius of \(DecimalText.short((r * 10).rounded() / 10)) px): more likely a filled shape than a stroke"))
         }
         if let p {
             if p.interiorChange > 0.5 {
                 findings.append((0.2, "filled shape, not a stroke: the disc inside the ring changes too (\(percent(p.interiorChange)) of it)"))
-            } else if p.interiorChange > 0.25 {
+            } else if p.interiorChange > RingPlausibility.maximumInteriorChange {
                 findings.append((0.4, "much inside the ring changes as well (\(percent(p.interiorChange)) of the disc): perhaps a filled or growing shape"))
             }
-            if p.besideChange > 0.1 {
+            if p.besideChange > RingPlausibility.maximumBesideChange {
                 findings.append((0.3, "what changes does not follow one circle (\(percent(min(p.besideChange, 9.99))) as many pixels beside the band as in it): a tick, a label or another shape, not a ring"))
             }
-            if p.bandFill < 0.8 {
+            if p.bandFill < RingPlausibility.minimumBandFill {
                 findings.append((0.4, "only \(percent(p.bandFill)) of the band changes where it changes at all: not one stroke along the circle"))
             }
         }
@@ -78,10 +78,6 @@ public struct LayerConfidence: Sendable, Equatable {
         findings.sort { $0.0 < $1.0 }
         return LayerConfidence(value: findings.first?.0 ?? 1, reasons: findings.map(\.1))
     }
-
-    /// Rings smaller than this (pixels) are not measured with confidence: their ends cannot be
-    /// told from their blur, and pointers, bullets and dots are this size.
-    static let minimumRadius = 5.0
 
     /// A stroke's inked width along its body varies by less than this share of it (its
     /// anti-aliasing and a recorder's dithering); a filled crescent's by far more.

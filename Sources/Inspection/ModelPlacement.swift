@@ -34,11 +34,25 @@ struct ModelPlacement {
     mutating func place(on rings: [RingGeometry], stats: inout PixelStatistics) throws(InspectionError) -> [PlacedLayer] {
         let arcLayers = model.layers.filter { $0.geometry.circularArc != nil }
         var scale = options.scale, origin = options.origin
+        // Only a ring that looks like a stroke may anchor the model: one fitted through a label,
+        // a filled disc or a HUD that fades in would place every layer wrong, and confidently.
+        let looks = rings.map { RingPlausibility.read($0, stats: stats) }
+        let anchors = zip(rings, looks).filter { $0.1.looksLikeStroke($0.0) }.map(\.0)
         if let anchorLayer = arcLayers.first, let circle = anchorLayer.geometry.circularArc {
             let centre = anchorLayer.geometry.pathToScreen(rotation: 0).apply(to: circle.center)
-            if scale == nil || origin == nil, let ring = rings.first {
+            if scale == nil || origin == nil, let ring = anchors.first {
                 if scale == nil { scale = ring.circle.radius / circle.radius }
                 if origin == nil { origin = Point(x: ring.circle.center.x - scale! * centre.x, y: ring.circle.center.y - scale! * centre.y) }
+            }
+        }
+        var placedFromPaths: PathPlacement?
+        if arcLayers.isEmpty, scale == nil || origin == nil {
+            // Only open paths: placed by their ink's extent.
+            let pathLayers = model.layers.filter { $0.geometry.circularArc == nil }
+            placedFromPaths = PathPlacement.fit(pathLayers, points: pathLayers.map { Self.pathPoints($0) { $0 } }, stats: stats)
+            if let p = placedFromPaths {
+                scale = scale ?? p.scale
+                origin = origin ?? p.origin
             }
         }
         guard let s = scale, let o = origin else { throw .cannotPlaceModel(file: file) }
@@ -78,24 +92,33 @@ struct ModelPlacement {
                 measurer.inkHint = layerInk
                 placed.append(PlacedLayer(name: layer.name, kind: .ring(ring, measurer, modelLayer: layer), modelCap: cap))
             } else {
-                var points: [Point] = []
-                let transform = layer.geometry.pathToScreen(rotation: 0)
-                for piece in layer.geometry.strokePath.visiblePieces(strokeStart: 0, strokeEnd: 1, mode: .coreAnimation) {
-                    for segment in piece.segments {
-                        let steps = { if case .line = segment { return 1 } else { return 16 } }()
-                        for k in 0...steps where !(k == 0 && !points.isEmpty) {
-                            points.append(pixel(transform.apply(to: segment.point(at: Double(k) / Double(steps)))))
-                        }
-                    }
-                }
+                let points = Self.pathPoints(layer, pixel)
                 guard let measurer = PolylineMeasurer(points: points, lineWidth: layer.style.lineWidth * s, cap: cap, join: layer.style.lineJoin,
                                                       canvasWidth: canvasWidth, canvasHeight: canvasHeight) else { continue }
                 placed.append(PlacedLayer(name: layer.name, kind: .path(measurer, ink: ink, lineWidth: layer.style.lineWidth * s, modelLayer: layer)))
             }
         }
-        if options.scale == nil || options.origin == nil {
+        if let p = placedFromPaths {
+            let colour = p.ink.map { " in \($0.hex)" } ?? ""
+            assumptions.append("the model has no ring to take the scale and offset from: they are fitted to the extent of the ink\(colour) that changes (its paths' box widened by half the line width): \(DecimalText.short((s * 1000).rounded() / 1000)) px per point, point (0, 0) at pixel (\(DecimalText.short((o.x * 100).rounded() / 100)), \(DecimalText.short((o.y * 100).rounded() / 100)))")
+        } else if options.scale == nil || options.origin == nil {
             assumptions.append("the model is placed with the scale and offset found from ring '\(arcLayers.first?.name ?? "")': \(DecimalText.short((s * 1000).rounded() / 1000)) px per point, point (0, 0) at pixel (\(DecimalText.short((o.x * 100).rounded() / 100)), \(DecimalText.short((o.y * 100).rounded() / 100)))")
         }
         return placed
+    }
+
+    /// A layer's whole path as a polyline on screen (curves in 16 steps), each point mapped by `pixel`.
+    static func pathPoints(_ layer: ResolvedLayer, _ pixel: (Point) -> Point) -> [Point] {
+        var points: [Point] = []
+        let transform = layer.geometry.pathToScreen(rotation: 0)
+        for piece in layer.geometry.strokePath.visiblePieces(strokeStart: 0, strokeEnd: 1, mode: .coreAnimation) {
+            for segment in piece.segments {
+                let steps = { if case .line = segment { return 1 } else { return 16 } }()
+                for k in 0...steps where !(k == 0 && !points.isEmpty) {
+                    points.append(pixel(transform.apply(to: segment.point(at: Double(k) / Double(steps)))))
+                }
+            }
+        }
+        return points
     }
 }

@@ -148,17 +148,17 @@ public struct RingInk: Sendable, Equatable {
         return SIMD4(channel(0), channel(5), channel(10), channel(15))
     }
 
-    static func premultiplied(_ word: UInt32) -> SIMD4<Float> {
+    public static func premultiplied(_ word: UInt32) -> SIMD4<Float> {
         let p = PixelStatistics.premultiplied(word)
         return SIMD4(Float(p.r), Float(p.g), Float(p.b), Float(p.a))
     }
 
-    static func premultiplied(_ c: RGBA) -> SIMD4<Float> {
+    public static func premultiplied(_ c: RGBA) -> SIMD4<Float> {
         let a = Float(c.a) / 255
         return SIMD4(Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, Float(c.a))
     }
 
-    @inline(__always) static func distance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
+    @inline(__always) public static func distance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
         let d = a - b
         return (d * d).sum().squareRoot()
     }

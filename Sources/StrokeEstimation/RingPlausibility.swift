@@ -16,6 +16,25 @@ public struct RingPlausibility: Sendable, Equatable {
     /// 10° sectors of the band where pixels change (of 36).
     public var sectors: Int
 
+    /// Rings smaller than this (pixels) are not taken for strokes: their ends cannot be told
+    /// from their blur, and pointers, bullets and dots are this size.
+    public static let minimumRadius = 5.0
+    /// More of the enclosed disc than this changing: filled or growing, not a stroke.
+    public static let maximumInteriorChange = 0.25
+    /// More changing pixels beside the band than this (per pixel in it): not one circle.
+    public static let maximumBesideChange = 0.1
+    /// Less of the band than this changing where it changes at all: not one stroke.
+    public static let minimumBandFill = 0.8
+    /// A line width over this share of the radius: more likely a filled shape.
+    public static let maximumWidthShare = 0.5
+
+    /// Whether `ring` with these features looks like a stroke on a circle by every measure
+    /// above: the rings a model may be anchored on.
+    public func looksLikeStroke(_ ring: RingGeometry) -> Bool {
+        ring.circle.radius >= Self.minimumRadius && ring.lineWidth <= Self.maximumWidthShare * ring.circle.radius
+            && interiorChange <= Self.maximumInteriorChange && besideChange <= Self.maximumBesideChange && bandFill >= Self.minimumBandFill
+    }
+
     /// Reads the features of `ring` from `stats`.
     public static func read(_ ring: RingGeometry, stats: PixelStatistics) -> RingPlausibility {
         let w = stats.width, h = stats.height
