@@ -93,8 +93,11 @@ struct ModelPlacement {
                 placed.append(PlacedLayer(name: layer.name, kind: .ring(ring, measurer, modelLayer: layer), modelCap: cap))
             } else {
                 let points = Self.pathPoints(layer, pixel)
-                guard let measurer = PolylineMeasurer(points: points, lineWidth: layer.style.lineWidth * s, cap: cap, join: layer.style.lineJoin,
+                guard var measurer = PolylineMeasurer(points: points, lineWidth: layer.style.lineWidth * s, cap: cap, join: layer.style.lineJoin,
                                                       canvasWidth: canvasWidth, canvasHeight: canvasHeight) else { continue }
+                // Where the path starts on another layer's ring, that ring's ink hides its start.
+                let bands = layerRings.compactMap { $0 }
+                measurer.coveredStart = Self.coveredStart(points, lineWidth: layer.style.lineWidth * s, under: bands)
                 placed.append(PlacedLayer(name: layer.name, kind: .path(measurer, ink: ink, lineWidth: layer.style.lineWidth * s, modelLayer: layer)))
             }
         }
@@ -120,5 +123,23 @@ struct ModelPlacement {
             }
         }
         return points
+    }
+
+    /// Pixels of the polyline from its start whose line lies within one of `rings`' bands.
+    static func coveredStart(_ points: [Point], lineWidth: Double, under rings: [RingGeometry]) -> Double {
+        func covered(_ p: Point) -> Bool {
+            rings.contains { abs($0.circle.center.distance(to: p) - $0.circle.radius) <= ($0.lineWidth + lineWidth) / 2 }
+        }
+        guard let first = points.first, covered(first) else { return 0 }
+        var length = 0.0
+        for (a, b) in zip(points, points.dropFirst()) {
+            let d = a.distance(to: b), steps = max(1, Int((d / 0.5).rounded(.up)))
+            for k in 1...steps {
+                let t = Double(k) / Double(steps)
+                guard covered(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)) else { return length + d * (Double(k) - 1) / Double(steps) }
+            }
+            length += d
+        }
+        return length
     }
 }

@@ -49,6 +49,11 @@ public struct PolylineMeasurer: Sendable {
 
     /// How far sampling runs past both ends of the path (pixels): caps and anti-aliasing lie there.
     let overhang: Double
+    /// Pixels of path from its start that lie under another layer's ink (a tick that starts on
+    /// its ring): a drawn part no longer than this cannot be told from that ink. Such a part
+    /// reads `empty` when it is at most 5 % of the path (as near as a reading's tolerance),
+    /// else `unknown`.
+    public var coveredStart = 0.0
 
     /// - Parameters:
     ///   - points: the path's vertices in pixels (a polyline; curves flattened by the caller).
@@ -188,6 +193,10 @@ public struct PolylineMeasurer: Sendable {
             if startDistance <= step { startDistance = 0 }
         }
         let endFraction = endDistance / length
+        if coveredStart > 0, endDistance <= coveredStart + lineWidth / 2 {
+            return coveredStart <= 0.05 * length ? Measurement(state: .empty)
+                : Measurement(state: .unknown, note: "the drawn part lies under another layer's ink, where its end cannot be told")
+        }
         let start = max(0, min(startDistance / length, endFraction))
         // Within a quarter pixel of both ends: the whole path is drawn.
         if start * length <= 0.25 && (1 - endFraction) * length <= 0.25 { return Measurement(state: .full, strokeEnd: 1, strokeStart: 0) }
