@@ -136,21 +136,31 @@ public struct ArcMeasurer: Sendable {
         // Which centre-line samples may be ink: with a hint, those nearer the ink than what
         // lies under it; the background is then the median of the others (the hint's own
         // colour where the stroke covers nearly the whole band).
-        var candidate = [Bool](repeating: true, count: inkHint == nil ? 0 : bins)
+        // Where the probes beside the band read what lies under the stroke, and that is the
+        // surroundings (a stroke on a plain background, with no track), they are exact and
+        // cheaper: the hint is only needed where a track lies under or beside the stroke.
+        let hint = inkHint.flatMap { hint -> RingInk? in
+            let plain = !hint.trackAtEdges && Self.distance(bg, hint.under) < Self.minimumContrast / 2
+                && hint.surroundings.map { Self.distance($0, hint.under) < Self.minimumContrast } ?? false
+            return plain ? nil : hint
+        }
+        var candidate = [Bool](repeating: true, count: hint == nil ? 0 : bins)
         // Across the band, what lies under the stroke at each radial sample: a track beside
         // the stroke is in the band's outer samples in every bin, and counted as ink it would
         // make every frame `full`.
         var profile: [SIMD4<Float>]?
-        if let hint = inkHint {
+        if let hint {
             var under: [Int] = []
             for b in 0..<bins {
                 let s = samples[b * radial + sampler.centre]
                 if hint.isUnder(s) { under.append(b); candidate[b] = false }
             }
             if under.count >= max(3, bins / 50) {
-                bg = Self.median(under.map { samples[$0 * radial + sampler.centre] })
-                let step = max(1, under.count / 256)
+                // Medians of at most 64 bins spread along the ring: this runs on every frame
+                // that changes, and more bins move the medians by less than a sample's noise.
+                let step = max(1, under.count / 64)
                 let picked = stride(from: 0, to: under.count, by: step).map { under[$0] }
+                bg = Self.median(picked.map { samples[$0 * radial + sampler.centre] })
                 memory.underProfile = (0..<radial).map { k in Self.median(picked.map { samples[$0 * radial + k] }) }
             } else {
                 bg = hint.under
@@ -283,6 +293,9 @@ public struct ArcMeasurer: Sendable {
         }
         let coverage = raw.map { $0 / width }
         var result = extract(coverage, lineWidth: width)
+        if result.state == .arc {
+            result.widthVariation = widthVariation(samples, coverage: coverage, lineWidth: width, backgrounds: backgrounds)
+        }
         result.inkColor = Self.straight(ink)
         result.lineWidth = width
         return result
@@ -302,6 +315,31 @@ public struct ArcMeasurer: Sendable {
             }
         }
         return Double(inked) * sampler.binLength >= max(2, 2 * (referenceWidth ?? ring.lineWidth))
+    }
+
+    /// How much the stroke's width varies along its inked bins away from the ends (see
+    /// `ArcMeasurement.widthVariation`). Each bin's width is read against its own centre
+    /// sample's colour, so ink that changes colour along the stroke (a gradient, a fading
+    /// tail) keeps its width; a filled crescent's or a dot's does not. Every fourth bin whose
+    /// neighbours a line width and two pixels either side are inked too; nil under 8 of them.
+    private func widthVariation(_ samples: [SIMD4<Float>], coverage: [Double], lineWidth w: Double, backgrounds: [SIMD4<Float>]) -> Double? {
+        let bins = sampler.bins, radial = sampler.radial
+        let reach = max(2, Int(((w + 2) / sampler.binLength).rounded(.up)))
+        guard bins > 2 * reach else { return nil }
+        var widths: [Double] = []
+        for b in stride(from: 0, to: bins, by: 4) {
+            guard coverage[b] >= 0.5, coverage[(b + reach) % bins] >= 0.5, coverage[(b - reach + bins) % bins] >= 0.5 else { continue }
+            let axis = samples[b * radial + sampler.centre] - backgrounds[sampler.centre]
+            let length2 = (axis * axis).sum()
+            guard length2 >= Self.minimumContrast * Self.minimumContrast else { continue }
+            var total: Float = 0
+            for k in 0..<radial { total += min(max(((samples[b * radial + k] - backgrounds[k]) * axis).sum() / length2, 0), 1) }
+            widths.append(Double(total) * sampler.radialStep)
+        }
+        guard widths.count >= 8 else { return nil }
+        let median = Self.select(widths.count / 2, in: &widths)
+        let high = Self.select(widths.count * 9 / 10, in: &widths), low = Self.select(widths.count / 10, in: &widths)
+        return median > 0 ? (high - low) / median : nil
     }
 
     /// How far (pixels, outward positive) the ink of the inked bins lies from the band's
@@ -417,19 +455,8 @@ public struct ArcMeasurer: Sendable {
             convention.clockwise ? (wrap(p.low), wrap(p.high)) : (wrap(p.high), wrap(p.low))
         }
         let main = oriented(pieces[0])
-        var m = ArcMeasurement(state: .arc, startAngle: main.start, endAngle: main.end,
-                               segments: pieces.dropFirst().map(oriented))
-        // The heaviest run's width along its interior (clear of the ends' windows, which hold the caps).
-        if let heaviest = runs.max(by: { integral($0.first, $0.first + $0.count - 1) < integral($1.first, $1.first + $1.count - 1) }) {
-            let margin = window
-            if heaviest.count >= 2 * margin + 8 {
-                var inside = (heaviest.first + margin...(heaviest.first + heaviest.count - 1 - margin)).map { at($0) }
-                inside.sort()
-                let median = inside[inside.count / 2]
-                if median > 0 { m.widthVariation = (inside[inside.count * 9 / 10] - inside[inside.count / 10]) / median }
-            }
-        }
-        return m
+        return ArcMeasurement(state: .arc, startAngle: main.start, endAngle: main.end,
+                              segments: pieces.dropFirst().map(oriented))
     }
 
     /// The fractional bin position where coverage falls through 0.5 after bin `k` (inked) —

@@ -20,7 +20,13 @@ public struct RingInk: Sendable, Equatable {
     public var changedShare: Double
     /// Every colour the stroke's ink takes (premultiplied): one, or several when it cycles
     /// through colours. `ink` is the most frequent (or the model's `strokeColor`).
-    public var inks: [SIMD4<Float>] = []
+    public var inks: [SIMD4<Float>] = [] {
+        didSet { underReach = Self.reach(under: under, inks: inks) }
+    }
+    /// Whether static pixels at the band's edges (within the measurer's reach) differ from the
+    /// surroundings: a track beside or under the stroke, which the band's samples must not
+    /// count as ink.
+    public var trackAtEdges = false
 
     public init(ink: SIMD4<Float>, under: SIMD4<Float>, surroundings: SIMD4<Float>? = nil, changedShare: Double = 1) {
         self.ink = ink
@@ -28,6 +34,7 @@ public struct RingInk: Sendable, Equatable {
         self.surroundings = surroundings
         self.changedShare = changedShare
         self.inks = [ink]
+        underReach = Self.reach(under: under, inks: [ink])
     }
 
     /// Whether a sample shows what lies under the stroke: it is within half the way from there
@@ -38,8 +45,10 @@ public struct RingInk: Sendable, Equatable {
     }
 
     /// Half the distance from `under` to the nearest ink colour (at least `minimumContrast`).
-    public var underReach: Float {
-        max(Self.minimumContrast, 0.5 * (inks.map { Self.distance($0, under) }.min() ?? 0))
+    public private(set) var underReach: Float = 0
+
+    private static func reach(under: SIMD4<Float>, inks: [SIMD4<Float>]) -> Float {
+        max(minimumContrast, 0.5 * (inks.map { distance($0, under) }.min() ?? 0))
     }
 
     /// Colour distance (premultiplied, 0...510) below which two clusters are one colour.
@@ -58,6 +67,9 @@ public struct RingInk: Sendable, Equatable {
         let y0 = max(0, Int((c.y - r - far).rounded(.down))), y1 = min(h - 1, Int((c.y + r + far).rounded(.up)))
         guard x0 <= x1, y0 <= y1 else { return nil }
         var band: [UInt32: Int] = [:], around: [UInt32: Int] = [:]
+        // Static pixels at the band's edges, kept to tell a track there once the surroundings are known.
+        var edges: [UInt32] = []
+        let edge = ring.lineWidth / 2 + 3
         var bandPixels = 0, changed = 0
         var colours: [(UInt32, UInt32)] = []
         for y in y0...y1 {
@@ -74,8 +86,9 @@ public struct RingInk: Sendable, Equatable {
                     band[Self.key(a), default: 0] += 1
                     band[Self.key(b), default: 0] += 1
                     colours.append((a, b))
-                } else if abs(d) >= near, abs(d) <= far, stats.maxDeviation[i] < RingFinder.changeThreshold {
-                    around[Self.key(stats.referenceWord(at: i)), default: 0] += 1
+                } else if stats.maxDeviation[i] < RingFinder.changeThreshold {
+                    if abs(d) >= near, abs(d) <= far { around[Self.key(stats.referenceWord(at: i)), default: 0] += 1 }
+                    if abs(d) <= edge { edges.append(stats.referenceWord(at: i)) }
                 }
             }
         }
@@ -134,6 +147,10 @@ public struct RingInk: Sendable, Equatable {
             result.ink = inks.min { distance($0, s) < distance($1, s) }!
         }
         result.inks = inks
+        if let s = surroundings {
+            let differing = edges.filter { distance(premultiplied($0), s) >= minimumContrast }.count
+            result.trackAtEdges = differing * 5 >= edges.count && differing >= 8
+        }
         return result
     }
 
