@@ -77,6 +77,9 @@ public struct ArcMeasurer: Sendable {
         var rawProfile: [SIMD4<Float>]?
         /// What lies under the stroke across the band, last read from the bins it did not cover.
         var underProfile: [SIMD4<Float>]?
+        /// The background read from those bins' centre samples; nil: read it again (the
+        /// probes beside the band changed, so the screen around the ring may have).
+        var underBackground: SIMD4<Float>?
     }
 
     public init(ring: RingGeometry, canvasWidth: Int, canvasHeight: Int, convention: StrokeConvention = StrokeConvention()) {
@@ -108,7 +111,10 @@ public struct ArcMeasurer: Sendable {
         let first = last == nil
         var memory = last ?? LastFrame(result: ArcMeasurement(state: .unknown, segments: []))
         last = nil  // so the kept buffers are not shared (and copied) while they are updated
-        if first || cache.probesChanged { memory.background = Self.background(cache.probes, bins: sampler.bins) }
+        if first || cache.probesChanged {
+            memory.background = Self.background(cache.probes, bins: sampler.bins)
+            memory.underBackground = nil
+        }
         var result = measureSamples(&memory)
         if let bg = memory.rawBackground, let ink = memory.rawInk { result = fitEndShapes(result, image: image, background: bg, ink: ink) }
         memory.result = result
@@ -155,13 +161,17 @@ public struct ArcMeasurer: Sendable {
                 let s = samples[b * radial + sampler.centre]
                 if hint.isUnder(s) { under.append(b); candidate[b] = false }
             }
-            if under.count >= max(3, bins / 50) {
-                // Medians of at most 64 bins spread along the ring: this runs on every frame
-                // that changes, and more bins move the medians by less than a sample's noise.
+            if let known = memory.underBackground {
+                // What lies under the stroke is static while the screen around does not change.
+                bg = known
+            } else if under.count >= max(3, bins / 50) {
+                // Medians of at most 64 bins spread along the ring: more move them by less than
+                // a sample's noise.
                 let step = max(1, under.count / 64)
                 let picked = stride(from: 0, to: under.count, by: step).map { under[$0] }
                 bg = Self.median(picked.map { samples[$0 * radial + sampler.centre] })
                 memory.underProfile = (0..<radial).map { k in Self.median(picked.map { samples[$0 * radial + k] }) }
+                memory.underBackground = bg
             } else {
                 bg = hint.under
             }
