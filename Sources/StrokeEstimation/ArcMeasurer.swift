@@ -214,7 +214,10 @@ public struct ArcMeasurer: Sendable {
         var axes = backgrounds.map { ink - $0 }
         var lengths2 = axes.map { ($0 * $0).sum() }
         if profile != nil {
-            for k in 0..<radial where lengths2[k] < Self.minimumContrast * Self.minimumContrast { axes[k] = .zero; lengths2[k] = 1 }
+            // A sample whose background is already half way to the ink (a track's anti-aliased
+            // edge) has a short axis, and its quantisation noise would read as ink: it adds none.
+            let main = ink - bg, floor = max(Self.minimumContrast * Self.minimumContrast, 0.25 * (main * main).sum())
+            for k in 0..<radial where lengths2[k] < floor { axes[k] = .zero; lengths2[k] = 1 }
         }
         // Ink per bin, in pixels of line width: only the changed bins when the background and
         // the ink are those the last frame's bins were computed with.
