@@ -67,8 +67,11 @@ public struct TrackRing: Sendable, Equatable {
             // Beside the band, not inside it (the band's own pixels change), and a line, not an
             // area: bounded on both sides within the search (a disc inside the ring is not).
             if k > 0, end < bins - 1, width >= 0.75, width <= max(3, 2 * ring.lineWidth), inner >= band - 1 || outer <= -band + 1 {
-                let sum = (k...end).reduce(SIMD4<Float>.zero) { $0 + colourSum[$1] }
-                let n = (k...end).reduce(0) { $0 + track[$1] }
+                // The colour from the run's middle radii: its edges are anti-aliased blends.
+                let middle = (k + end) / 2
+                let core = max(k, middle - 1)...min(end, middle + 1)
+                let sum = core.reduce(SIMD4<Float>.zero) { $0 + colourSum[$1] }
+                let n = core.reduce(0) { $0 + track[$1] }
                 let colour = straight(sum / Float(max(n, 1)))
                 tracks.append(TrackRing(circle: Circle(center: c, radius: r + (inner + outer) / 2), lineWidth: width, colour: colour))
             }
