@@ -33,6 +33,9 @@ public struct ArcMeasurement: Sendable, Equatable {
     /// (10th to 90th percentile) of the inked width over its median. Near 0 for a stroke,
     /// large for a filled crescent or wedge; nil when the piece is too short to tell.
     public var widthVariation: Double?
+    /// Where a stroke that left the band lies in this frame: its centre line's radius and its
+    /// width (pixels), from the ink across the band; the frame is measured again there.
+    var offBand: (radius: Double, lineWidth: Double)?
     /// The main piece's ends if its caps are round (start, end; degrees), where the pixels were
     /// fitted with the exact end shapes (1-bit pixels); nil when a round cap simply moves each
     /// end in by the area it adds (see `correcting(for:)`).

@@ -56,6 +56,9 @@ public struct ArcMeasurer: Sendable {
     var judgementDue = false
     /// What the last frame gave, reused where the next frame repeats it (see `measure`).
     private var last: LastFrame?
+    /// Whether a frame whose stroke left the band is measured again where its ink lies (not
+    /// by the measurer that does that, which would chase the ink further).
+    var remeasuresOffBand = true
     /// The ring's ink and what lies under it, told from what changes (`RingInk`): when set, a
     /// frame's background is read from the band's samples nearest what lies under the stroke
     /// (a track beside the band is not taken for it), and only samples nearer the ink than
@@ -117,8 +120,28 @@ public struct ArcMeasurer: Sendable {
         }
         var result = measureSamples(&memory)
         if let bg = memory.rawBackground, let ink = memory.rawInk { result = fitEndShapes(result, image: image, background: bg, ink: ink) }
+        if remeasuresOffBand, let moved = result.offBand, let again = remeasure(image, at: moved) { result = again }
         memory.result = result
         last = memory
+        return result
+    }
+
+    /// A frame whose stroke left the band, measured again on the circle where its ink lies
+    /// (radius and width from this frame): nil when that reading is no better (off its band
+    /// again, or nothing there), so the frame stays `unknown`.
+    private func remeasure(_ image: RGBAImage, at moved: (radius: Double, lineWidth: Double)) -> ArcMeasurement? {
+        guard moved.radius > 2, moved.lineWidth > 0.3, abs(moved.radius - ring.circle.radius) < ring.circle.radius else { return nil }
+        let moving = RingGeometry(circle: Circle(center: ring.circle.center, radius: moved.radius), lineWidth: moved.lineWidth)
+        var again = ArcMeasurer(ring: moving, canvasWidth: image.width, canvasHeight: image.height, convention: convention)
+        again.inkHint = inkHint
+        again.remeasuresOffBand = false
+        again.knownCap = knownCap ?? judgedCap ?? .butt
+        let m = again.measure(image)
+        guard m.state == .arc || m.state == .full, m.offBand == nil else { return nil }
+        var result = m
+        // The ends are placed; the cap correction later uses the ring's radius, close enough
+        // for a band a few pixels wide, and the reading says where it was measured.
+        result.note = "measured at radius \((moved.radius * 100).rounded() / 100) px: the stroke left the ring's band"
         return result
     }
 
@@ -187,8 +210,10 @@ public struct ArcMeasurer: Sendable {
         guard dmax >= Self.minimumContrast else {
             // Nothing on the centre line, but ink elsewhere across the band: the stroke has
             // moved off it (to a smaller or larger radius), which is not `empty`.
-            if inkOffCentre(samples, background: bg, profile: profile) {
-                return ArcMeasurement(state: .unknown, segments: [], note: Self.offBandReason)
+            if let off = inkOffCentre(samples, background: bg, profile: profile) {
+                var m = ArcMeasurement(state: .unknown, segments: [], note: Self.offBandReason)
+                m.offBand = (ring.circle.radius + off.offset, off.width)
+                return m
             }
             return ArcMeasurement(state: .empty, segments: [])
         }
@@ -301,8 +326,11 @@ public struct ArcMeasurer: Sendable {
         // its ends on this circle would be wrong, and a piece of it out of the band reads as a gap.
         // A thinner stroke still on the centre line is a line width that changes: measured.
         if solid, !faint, ring.lineWidth >= 3, width < Self.offBandShare * ring.lineWidth, ring.lineWidth - width >= 1.5,
-           abs(radialOffset(samples, raw: raw, width: width, backgrounds: backgrounds, axes: axes, lengths2: lengths2)) > max(1, 0.2 * ring.lineWidth) {
-            return ArcMeasurement(state: .unknown, segments: [], note: Self.offBandReason)
+           case let offset = radialOffset(samples, raw: raw, width: width, backgrounds: backgrounds, axes: axes, lengths2: lengths2),
+           abs(offset) > max(1, 0.2 * ring.lineWidth) {
+            var m = ArcMeasurement(state: .unknown, segments: [], note: Self.offBandReason)
+            m.offBand = (ring.circle.radius + offset, width)
+            return m
         }
         let coverage = raw.map { $0 / width }
         var result = extract(coverage, lineWidth: width)
@@ -317,17 +345,24 @@ public struct ArcMeasurer: Sendable {
     /// Whether the band shows ink away from its centre line along a stretch of at least two
     /// line widths (and 2 px): samples farther from the background there (from the track's
     /// colour where `profile` has one) than the contrast that tells ink.
-    private func inkOffCentre(_ samples: [SIMD4<Float>], background bg: SIMD4<Float>, profile: [SIMD4<Float>]?) -> Bool {
+    private func inkOffCentre(_ samples: [SIMD4<Float>], background bg: SIMD4<Float>, profile: [SIMD4<Float>]?) -> (offset: Double, width: Double)? {
         let bins = sampler.bins, radial = sampler.radial
         let threshold = max(Self.minimumContrast, 0.5 * (inkHint.map { Self.distance($0.ink, $0.under) } ?? 0))
-        var inked = 0
+        var inked = 0, moment = 0.0, count = 0.0
+        var widths: [Double] = []
         for b in 0..<bins {
+            var n = 0
             for k in 0..<radial where Self.distance(samples[b * radial + k], profile?[k] ?? bg) >= threshold {
-                inked += 1
-                break
+                n += 1
+                moment += Double(k - sampler.centre) * sampler.radialStep
             }
+            guard n > 0 else { continue }
+            inked += 1
+            count += Double(n)
+            widths.append(Double(n) * sampler.radialStep)
         }
-        return Double(inked) * sampler.binLength >= max(2, 2 * (referenceWidth ?? ring.lineWidth))
+        guard Double(inked) * sampler.binLength >= max(2, 2 * (referenceWidth ?? ring.lineWidth)) else { return nil }
+        return (moment / count, Self.select(widths.count / 2, in: &widths))
     }
 
     /// How much the stroke's width varies along its inked bins away from the ends (see
