@@ -34,7 +34,7 @@ public struct LayerConfidence: Sendable, Equatable {
             findings.append((0.4, "very wide for its radius (\(DecimalText.short((ring.lineWidth * 10).rounded() / 10)) px on a radius of \(DecimalText.short((r * 10).rounded() / 10)) px): more likely a filled shape than a stroke"))
         }
         if let p {
-            if p.interiorChange > 0.5 {
+            if p.interiorChange > RingPlausibility.filledInteriorChange {
                 findings.append((0.2, "filled shape, not a stroke: the disc inside the ring changes too (\(percent(p.interiorChange)) of it)"))
             } else if p.interiorChange > RingPlausibility.maximumInteriorChange {
                 findings.append((0.4, "much inside the ring changes as well (\(percent(p.interiorChange)) of the disc): perhaps a filled or growing shape"))

@@ -37,7 +37,9 @@ struct ModelPlacement {
         // Only a ring that looks like a stroke may anchor the model: one fitted through a label,
         // a filled disc or a HUD that fades in would place every layer wrong, and confidently.
         let looks = rings.map { RingPlausibility.read($0, stats: stats) }
-        let anchors = zip(rings, looks).filter { $0.1.looksLikeStroke($0.0) }.map(\.0)
+        // A model that draws something inside its first ring (a tick) explains what changes there.
+        let explained = arcLayers.first.map { anchor in Self.drawsInside(anchor, model.layers) } ?? false
+        let anchors = zip(rings, looks).filter { $0.1.looksLikeStroke($0.0, interiorExplained: explained) }.map(\.0)
         if let anchorLayer = arcLayers.first, let circle = anchorLayer.geometry.circularArc {
             let centre = anchorLayer.geometry.pathToScreen(rotation: 0).apply(to: circle.center)
             if scale == nil || origin == nil, let ring = anchors.first {
@@ -141,5 +143,15 @@ struct ModelPlacement {
             length += d
         }
         return length
+    }
+
+    /// Whether another of `layers` has a path point inside `anchor`'s circle (model points).
+    static func drawsInside(_ anchor: ResolvedLayer, _ layers: [ResolvedLayer]) -> Bool {
+        guard let circle = anchor.geometry.circularArc else { return false }
+        let centre = anchor.geometry.pathToScreen(rotation: 0).apply(to: circle.center)
+        let inner = circle.radius - anchor.style.lineWidth / 2
+        return layers.contains { layer in
+            layer.name != anchor.name && pathPoints(layer, { $0 }).contains { $0.distance(to: centre) < inner }
+        }
     }
 }

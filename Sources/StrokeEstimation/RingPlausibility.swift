@@ -19,8 +19,14 @@ public struct RingPlausibility: Sendable, Equatable {
     /// Rings smaller than this (pixels) are not taken for strokes: their ends cannot be told
     /// from their blur, and pointers, bullets and dots are this size.
     public static let minimumRadius = 5.0
-    /// More of the enclosed disc than this changing: filled or growing, not a stroke.
-    public static let maximumInteriorChange = 0.25
+    /// More of the enclosed disc than this changing: perhaps filled or growing (a tick drawn
+    /// inside a small payment ring changes up to about 0.3 of it; a HUD fading in, half).
+    public static let maximumInteriorChange = 0.35
+    /// What a tick or a cross drawn inside can change of the disc it is drawn in: a line across
+    /// it covers well under a third, anti-aliasing included (0.30 for a 6 px tick in a 24 px ring).
+    public static let explainedInteriorChange = 0.4
+    /// More of the enclosed disc than this changing: filled, not a stroke.
+    public static let filledInteriorChange = 0.5
     /// More changing pixels beside the band than this (per pixel in it): not one circle.
     public static let maximumBesideChange = 0.1
     /// Less of the band than this changing where it changes at all: not one stroke.
@@ -30,9 +36,12 @@ public struct RingPlausibility: Sendable, Equatable {
 
     /// Whether `ring` with these features looks like a stroke on a circle by every measure
     /// above: the rings a model may be anchored on.
-    public func looksLikeStroke(_ ring: RingGeometry) -> Bool {
+    /// `interiorExplained`: something known to be drawn inside (a model's tick) accounts for
+    /// what changes there, up to `explainedInteriorChange`.
+    public func looksLikeStroke(_ ring: RingGeometry, interiorExplained: Bool = false) -> Bool {
         ring.circle.radius >= Self.minimumRadius && ring.lineWidth <= Self.maximumWidthShare * ring.circle.radius
-            && interiorChange <= Self.maximumInteriorChange && besideChange <= Self.maximumBesideChange && bandFill >= Self.minimumBandFill
+            && interiorChange <= (interiorExplained ? Self.explainedInteriorChange : Self.maximumInteriorChange)
+            && besideChange <= Self.maximumBesideChange && bandFill >= Self.minimumBandFill
     }
 
     /// Reads the features of `ring` from `stats`.
