@@ -69,7 +69,7 @@ struct RenderFixtureTests {
     func suiteComplete() throws {
         let suite = Self.suite()
         #expect(suite.count >= 12)
-        #expect(Set(suite.map(\.model)) == ["loading-spinner", "payment-success"])
+        #expect(Set(suite.map(\.model)) == ["loading-spinner", "payment-success", "progress-over-track", "progress-beside-track"])
         for entry in suite {
             let gif = Self.fixtures + "/render/" + entry.name + ".gif"
             let truth = try JSONValue.parse(try String(contentsOfFile: Self.fixtures + "/render/" + entry.name + ".truth.json", encoding: .utf8))
