@@ -21,79 +21,99 @@ public struct LayerConfidence: Sendable, Equatable {
 
     public var isTentative: Bool { value < Self.tentative }
 
-    /// Judges a found ring from what changes on it and from its readings.
+    /// Judges a ring from its readings, and a ring found without a model (`found`) also from
+    /// its shape and from what changes on it (`plausibility`): a model's layer is placed where
+    /// the model says, and only its readings can speak against it.
     static func judge(ring: RingGeometry, plausibility p: RingPlausibility?, readings: [LayerReading], found: Bool) -> LayerConfidence {
         var findings: [(Double, String)] = []
-        let r = ring.circle.radius
-        if found && r < RingPlausibility.minimumRadius {
-            findings.append((0.2, "too small to be measured as a stroked ring (radius \(DecimalText.short((r * 10).rounded() / 10)) px, under \(DecimalText.short(RingPlausibility.minimumRadius)) px): a dot or a pointer's trace"))
+        if found {
+            findings += shapeFindings(ring, p)
+            findings += readingFindings(ring, readings)
         }
-        if found && ring.lineWidth > 0.6 * r {
-            findings.append((0.2, "filled shape, not a stroke: as wide as it is round (a dot or a disc)"))
-        } else if found && ring.lineWidth > RingPlausibility.maximumWidthShare * r {
-            findings.append((0.4, "very wide for its radius (\(DecimalText.short((ring.lineWidth * 10).rounded() / 10)) px on a radius of \(DecimalText.short((r * 10).rounded() / 10)) px): more likely a filled shape than a stroke"))
-        }
-        if let p {
-            if p.interiorChange > RingPlausibility.filledInteriorChange {
-                findings.append((0.2, "filled shape, not a stroke: the disc inside the ring changes too (\(percent(p.interiorChange)) of it)"))
-            } else if p.interiorChange > RingPlausibility.maximumInteriorChange {
-                findings.append((0.4, "much inside the ring changes as well (\(percent(p.interiorChange)) of the disc): perhaps a filled or growing shape"))
-            }
-            if p.besideChange > RingPlausibility.maximumBesideChange {
-                findings.append((0.3, "what changes does not follow one circle (\(percent(min(p.besideChange, 9.99))) as many pixels beside the band as in it): a tick, a label or another shape, not a ring"))
-            }
-            if p.bandFill < RingPlausibility.minimumBandFill {
-                findings.append((0.4, "only \(percent(p.bandFill)) of the band changes where it changes at all: not one stroke along the circle"))
-            }
-        }
-        let n = readings.count
-        if n > 0 {
-            let drawn = readings.filter { $0.state == .arc || $0.state == .full }.count
-            let unknown = readings.filter { $0.state == .unknown }
-            let arcs = readings.filter { $0.state == .arc }.count
-            if found && drawn < max(2, n / 20) {
-                findings.append((0.3, "drawn in only \(drawn) of \(n) frames: something passing by, not an animated stroke"))
-            } else if found && arcs == 0 {
-                findings.append((0.45, "never shows two ends (full or empty in every frame): a ring that appears or fades, not a stroke whose ends move"))
-            }
-            // Dots chasing round a circle change a band like a stroke's, but no frame shows a
-            // piece much longer than it is wide.
-            let longest = readings.compactMap { reading -> Double? in
-                guard reading.state == .arc, let s = reading.startAngle, let e = reading.endAngle else { return reading.state == .full ? 360 : nil }
-                let spans = [(s, e)] + reading.segments.map { ($0.start, $0.end) }
-                return spans.map { span in var d = (span.1 - span.0).truncatingRemainder(dividingBy: 360); if d < 0 { d += 360 }; return d }.max()
-            }.max()
-            if found, arcs > 0, let longest, longest * Double.pi / 180 * r < 2.5 * ring.lineWidth {
-                findings.append((0.3, "no frame shows a piece of stroke longer than \(DecimalText.short((longest * 10).rounded() / 10))° (\(DecimalText.short((longest * Double.pi / 180 * r * 10).rounded() / 10)) px, \(DecimalText.short((ring.lineWidth * 10).rounded() / 10)) px wide): dots moving round a circle, not a stroke"))
-            }
-            // One stroke shows one piece (two where it crosses a label); dots or dashes chasing
-            // round a circle show several in many frames.
-            let split = readings.filter { ($0.state == .arc && !$0.segments.isEmpty) || ($0.state == .unknown && $0.note?.contains("separate pieces") == true) }.count
-            let readable = arcs + readings.filter { $0.state == .unknown && $0.note?.contains("separate pieces") == true }.count
-            if found, readable >= 10, Double(split) > Self.maximumSplitShare * Double(readable) {
-                findings.append((0.4, "the ink comes in several separate pieces in \(split) of \(readable) frames: dots or dashes moving round a circle, not one stroke"))
-            }
-            let variations = readings.compactMap { $0.arc?.widthVariation }.sorted()
-            if found, variations.count >= 3, variations[variations.count / 2] > maximumWidthVariation {
-                findings.append((0.3, "the ink's width varies along its length (by \(percent(variations[variations.count / 2])) of it in the median frame): a filled shape (a crescent, a wedge, dots), not a stroke of one width"))
-            }
-            if unknown.count * 2 > n {
-                let why = unknown.compactMap(\.note).first.map { ": \($0)" } ?? ""
-                findings.append((0.4, "\(unknown.count) of \(n) frames cannot be read\(why)"))
-            }
+        let unknown = readings.filter { $0.state == .unknown }
+        if unknown.count * 2 > readings.count {
+            let why = unknown.compactMap(\.note).first.map { ": \($0)" } ?? ""
+            findings.append((0.4, "\(unknown.count) of \(readings.count) frames cannot be read\(why)"))
         }
         findings.sort { $0.0 < $1.0 }
         return LayerConfidence(value: findings.first?.0 ?? 1, reasons: findings.map(\.1))
+    }
+
+    /// What the ring's size and what changes in and beside it say.
+    private static func shapeFindings(_ ring: RingGeometry, _ p: RingPlausibility?) -> [(Double, String)] {
+        var findings: [(Double, String)] = []
+        let r = ring.circle.radius, w = ring.lineWidth
+        if r < RingPlausibility.minimumRadius {
+            findings.append((0.2, "too small to be measured as a stroked ring (radius \(tenths(r)) px, under \(tenths(RingPlausibility.minimumRadius)) px): a dot or a pointer's trace"))
+        }
+        if w > RingPlausibility.filledWidthShare * r {
+            findings.append((0.2, "filled shape, not a stroke: as wide as it is round (a dot or a disc)"))
+        } else if w > RingPlausibility.maximumWidthShare * r {
+            findings.append((0.4, "very wide for its radius (\(tenths(w)) px on a radius of \(tenths(r)) px): more likely a filled shape than a stroke"))
+        }
+        guard let p else { return findings }
+        if p.interiorChange > RingPlausibility.filledInteriorChange {
+            findings.append((0.2, "filled shape, not a stroke: the disc inside the ring changes too (\(percent(p.interiorChange)) of it)"))
+        } else if p.interiorChange > RingPlausibility.maximumInteriorChange {
+            findings.append((0.4, "much inside the ring changes as well (\(percent(p.interiorChange)) of the disc): perhaps a filled or growing shape"))
+        }
+        if p.besideChange > RingPlausibility.maximumBesideChange {
+            findings.append((0.3, "what changes does not follow one circle (\(percent(min(p.besideChange, 9.99))) as many pixels beside the band as in it): a tick, a label or another shape, not a ring"))
+        }
+        if p.bandFill < RingPlausibility.minimumBandFill {
+            findings.append((0.4, "only \(percent(p.bandFill)) of the band changes where it changes at all: not one stroke along the circle"))
+        }
+        return findings
+    }
+
+    /// What the frames' readings say of a found ring: how often it is drawn, whether its ends
+    /// move, how long and how many its pieces are, whether its width holds along it.
+    private static func readingFindings(_ ring: RingGeometry, _ readings: [LayerReading]) -> [(Double, String)] {
+        var findings: [(Double, String)] = []
+        let n = readings.count
+        guard n > 0 else { return findings }
+        let r = ring.circle.radius
+        let drawn = readings.filter { $0.state == .arc || $0.state == .full }.count
+        let arcs = readings.filter { $0.state == .arc }.count
+        if drawn < max(2, n / 20) {
+            findings.append((0.3, "drawn in only \(drawn) of \(n) frames: something passing by, not an animated stroke"))
+        } else if arcs == 0 {
+            findings.append((0.45, "never shows two ends (full or empty in every frame): a ring that appears or fades, not a stroke whose ends move"))
+        }
+        // Dots chasing round a circle change a band like a stroke's, but no frame shows a
+        // piece much longer than it is wide.
+        let longest = readings.compactMap { reading -> Double? in
+            if reading.state == .full { return 360 }
+            guard reading.state == .arc, let s = reading.startAngle, let e = reading.endAngle else { return nil }
+            return ([(s, e)] + reading.segments.map { ($0.start, $0.end) }).map { wrapDegrees($0.1 - $0.0) }.max()
+        }.max()
+        if arcs > 0, let longest, longest * Double.pi / 180 * r < 2.5 * ring.lineWidth {
+            findings.append((0.3, "no frame shows a piece of stroke longer than \(tenths(longest))° (\(tenths(longest * Double.pi / 180 * r)) px, \(tenths(ring.lineWidth)) px wide): dots moving round a circle, not a stroke"))
+        }
+        // One stroke shows one piece (two where something crosses it); dots or dashes chasing
+        // round a circle show several in many frames.
+        let tooMany = readings.filter { $0.arc?.pieceCount != nil }.count
+        let split = readings.filter { $0.state == .arc && !$0.segments.isEmpty }.count + tooMany
+        let readable = arcs + tooMany
+        if readable >= 10, Double(split) > maximumSplitShare * Double(readable) {
+            findings.append((0.4, "the ink comes in several separate pieces in \(split) of \(readable) frames: dots or dashes moving round a circle, not one stroke"))
+        }
+        let variations = readings.compactMap { $0.arc?.widthVariation }.sorted()
+        if variations.count >= 3, variations[variations.count / 2] > maximumWidthVariation {
+            findings.append((0.3, "the ink's width varies along its length (by \(percent(variations[variations.count / 2])) of it in the median frame): a filled shape (a crescent, a wedge, dots), not a stroke of one width"))
+        }
+        return findings
     }
 
     /// A stroke's inked width along its body varies by less than this share of it (its
     /// anti-aliasing and a recorder's dithering); a filled crescent's by far more.
     static let maximumWidthVariation = 0.35
 
-    /// A stroke's frames show more than one piece of ink rarely (none of the 24 strokes read
-    /// right in the real-world collection did in any frame); dots chasing round a circle do in
-    /// a third to a half of theirs.
+    /// Frames with several pieces of ink, as a share of those read, above which the ink is dots
+    /// or dashes rather than one stroke (whose ink is one piece but where something crosses it).
     static let maximumSplitShare = 0.2
+
+    private static func tenths(_ x: Double) -> String { DecimalText.short((x * 10).rounded() / 10) }
 
     private static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded())) %" }
 }

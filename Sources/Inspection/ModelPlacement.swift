@@ -74,8 +74,9 @@ struct ModelPlacement {
         }
         // Each ring's ink from what changes on it; the layer's strokeColor picks the ink among
         // the colours its band alternates between (a blue progress over a grey track).
-        let layerInks: [RingInk?] = zip(model.layers, layerRings).map { layer, ring in
-            ring.flatMap { RingInk.read($0, stats: stats, strokeColor: layer.style.strokeColor.flatMap(parseHexColor)) }
+        let colours = model.layers.map { $0.style.strokeColor.flatMap(parseHexColor) }
+        let layerInks: [RingInk?] = zip(colours, layerRings).map { colour, ring in
+            ring.flatMap { RingInk.read($0, stats: stats, strokeColor: colour) }
         }
         for (layer, (ring, ink)) in zip(model.layers, zip(layerRings, layerInks)) {
             guard let ring, let ink else { continue }
@@ -83,9 +84,9 @@ struct ModelPlacement {
         }
         stats = PixelStatistics(width: 0, height: 0)
         var placed: [PlacedLayer] = []
-        for ((layer, layerRing), layerInk) in zip(zip(model.layers, layerRings), layerInks) {
+        for (k, layer) in model.layers.enumerated() {
+            let layerRing = layerRings[k], layerInk = layerInks[k], ink = colours[k]
             let cap = layer.style.lineCap
-            let ink = layer.style.strokeColor.flatMap(parseHexColor)
             if let circle = layer.geometry.circularArc, let ring = layerRing {
                 var measurer = ArcMeasurer(ring: ring, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
                                            convention: StrokeConvention(clockwise: circle.sweep >= 0, cap: .butt))
@@ -103,11 +104,12 @@ struct ModelPlacement {
                 placed.append(PlacedLayer(name: layer.name, kind: .path(measurer, ink: ink, lineWidth: layer.style.lineWidth * s, modelLayer: layer)))
             }
         }
+        let placement = "\(DecimalText.short((s * 1000).rounded() / 1000)) px per point, point (0, 0) at pixel (\(DecimalText.short((o.x * 100).rounded() / 100)), \(DecimalText.short((o.y * 100).rounded() / 100)))"
         if let p = placedFromPaths {
             let colour = p.ink.map { " in \($0.hex)" } ?? ""
-            assumptions.append("the model has no ring to take the scale and offset from: they are fitted to the extent of the ink\(colour) that changes (its paths' box widened by half the line width): \(DecimalText.short((s * 1000).rounded() / 1000)) px per point, point (0, 0) at pixel (\(DecimalText.short((o.x * 100).rounded() / 100)), \(DecimalText.short((o.y * 100).rounded() / 100)))")
+            assumptions.append("the model has no ring to take the scale and offset from: they are fitted to the extent of the ink\(colour) that changes (its paths' box widened by half the line width): \(placement)")
         } else if options.scale == nil || options.origin == nil {
-            assumptions.append("the model is placed with the scale and offset found from ring '\(arcLayers.first?.name ?? "")': \(DecimalText.short((s * 1000).rounded() / 1000)) px per point, point (0, 0) at pixel (\(DecimalText.short((o.x * 100).rounded() / 100)), \(DecimalText.short((o.y * 100).rounded() / 100)))")
+            assumptions.append("the model is placed with the scale and offset found from ring '\(arcLayers.first?.name ?? "")': \(placement)")
         }
         return placed
     }

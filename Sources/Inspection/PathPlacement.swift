@@ -22,14 +22,14 @@ struct PathPlacement {
         guard let x0 = all.map(\.x).min(), let x1 = all.map(\.x).max(), let y0 = all.map(\.y).min(), let y1 = all.map(\.y).max() else { return nil }
         let lineWidth = layers.map(\.style.lineWidth).max() ?? 0
         let ink: RGBA? = layers.lazy.compactMap { $0.style.strokeColor.flatMap(parseHexColor) }.first
-        let target = ink.map { RingInk.premultiplied($0) }
+        let target = ink.map { PremultipliedColour.of($0) }
         let w = stats.width, h = stats.height
         var mx0 = Int.max, mx1 = Int.min, my0 = Int.max, my1 = Int.min, count = 0
         for y in 0..<h {
             for x in 0..<w where stats.maxDeviation[y * w + x] >= RingFinder.changeThreshold {
                 if let target {
                     let i = y * w + x
-                    let near = [stats.extremeWords[i], stats.referenceWord(at: i)].contains { RingInk.distance(RingInk.premultiplied($0), target) < Self.inkTolerance }
+                    let near = [stats.extremeWords[i], stats.referenceWord(at: i)].contains { PremultipliedColour.distance(PremultipliedColour.of($0), target) < Self.inkTolerance }
                     guard near else { continue }
                 }
                 mx0 = min(mx0, x); mx1 = max(mx1, x); my0 = min(my0, y); my1 = max(my1, y)

@@ -33,6 +33,8 @@ public struct ArcMeasurement: Sendable, Equatable {
     /// (10th to 90th percentile) of the inked width over its median. Near 0 for a stroke,
     /// large for a filled crescent or wedge; nil when the piece is too short to tell.
     public var widthVariation: Double?
+    /// Separate pieces of ink seen when there were too many to read (state `unknown`); nil otherwise.
+    public var pieceCount: Int?
     /// Where a stroke that left the band lies in this frame: its centre line's radius and its
     /// width (pixels), from the ink across the band; the frame is measured again there.
     var offBand: (radius: Double, lineWidth: Double)?
@@ -44,7 +46,7 @@ public struct ArcMeasurement: Sendable, Equatable {
     public static func == (a: ArcMeasurement, b: ArcMeasurement) -> Bool {
         a.state == b.state && a.startAngle == b.startAngle && a.endAngle == b.endAngle
             && a.segments.count == b.segments.count && zip(a.segments, b.segments).allSatisfy { $0.start == $1.start && $0.end == $1.end }
-            && a.inkColor == b.inkColor && a.lineWidth == b.lineWidth && a.note == b.note && a.widthVariation == b.widthVariation
+            && a.inkColor == b.inkColor && a.lineWidth == b.lineWidth && a.note == b.note && a.widthVariation == b.widthVariation && a.pieceCount == b.pieceCount
             && a.roundCapEnds?.start == b.roundCapEnds?.start && a.roundCapEnds?.end == b.roundCapEnds?.end
     }
 }

@@ -56,6 +56,9 @@ public struct ArcMeasurer: Sendable {
     var judgementDue = false
     /// What the last frame gave, reused where the next frame repeats it (see `measure`).
     private var last: LastFrame?
+    /// Frames still to read `widthVariation` on: a layer's confidence takes the median of its
+    /// frames', and 64 frames settle it without a second pass across the band on every frame.
+    var widthVariationsRemaining = 64
     /// Whether a frame whose stroke left the band is measured again where its ink lies (not
     /// by the measurer that does that, which would chase the ink further).
     var remeasuresOffBand = true
@@ -78,6 +81,8 @@ public struct ArcMeasurer: Sendable {
         var rawInk: SIMD4<Float>?
         /// The per-sample background across the band `raw` was computed with (nil: `rawBackground` throughout).
         var rawProfile: [SIMD4<Float>]?
+        /// The projection `raw` was computed with (for `rawBackground`, `rawInk`, `rawProfile`).
+        var projection: BandProjection?
         /// What lies under the stroke across the band, last read from the bins it did not cover.
         var underProfile: [SIMD4<Float>]?
         /// The background read from those bins' centre samples; nil: read it again (the
@@ -162,17 +167,17 @@ public struct ArcMeasurer: Sendable {
         memory.rawInk = nil
         memory.rawProfile = nil
         guard var bg = memory.background else { return ArcMeasurement(state: .unknown, segments: [], note: "the ring lies outside the frame") }
-        // Which centre-line samples may be ink: with a hint, those nearer the ink than what
-        // lies under it; the background is then the median of the others (the hint's own
-        // colour where the stroke covers nearly the whole band).
         // Where the probes beside the band read what lies under the stroke, and that is the
         // surroundings (a stroke on a plain background, with no track), they are exact and
         // cheaper: the hint is only needed where a track lies under or beside the stroke.
         let hint = inkHint.flatMap { hint -> RingInk? in
-            let plain = !hint.trackAtEdges && Self.distance(bg, hint.under) < Self.minimumContrast / 2
-                && hint.surroundings.map { Self.distance($0, hint.under) < Self.minimumContrast } ?? false
+            let plain = !hint.trackAtEdges && PremultipliedColour.distance(bg, hint.under) < Self.minimumContrast / 2
+                && hint.surroundings.map { PremultipliedColour.distance($0, hint.under) < Self.minimumContrast } ?? false
             return plain ? nil : hint
         }
+        // Which centre-line samples may be ink: with a hint, those that are not what lies under
+        // the stroke; the background is then the median of the others (the hint's own colour
+        // where the stroke covers nearly the whole band).
         var candidate = [Bool](repeating: true, count: hint == nil ? 0 : bins)
         // Across the band, what lies under the stroke at each radial sample: a track beside
         // the stroke is in the band's outer samples in every bin, and counted as ink it would
@@ -199,12 +204,12 @@ public struct ArcMeasurer: Sendable {
                 bg = hint.under
             }
             // Only where it differs from the background (a track): elsewhere one colour is exact.
-            if let p = memory.underProfile, p.contains(where: { Self.distance($0, bg) >= Self.minimumContrast / 2 }) { profile = p }
+            if let p = memory.underProfile, p.contains(where: { PremultipliedColour.distance($0, bg) >= Self.minimumContrast / 2 }) { profile = p }
         }
         // Ink: the centre-line samples farthest from the background.
         var dmax: Float = 0
         for b in 0..<bins where candidate.isEmpty || candidate[b] {
-            let d = Self.distance(samples[b * radial + sampler.centre], bg)
+            let d = PremultipliedColour.distance(samples[b * radial + sampler.centre], bg)
             if d > dmax { dmax = d }
         }
         guard dmax >= Self.minimumContrast else {
@@ -220,7 +225,7 @@ public struct ArcMeasurer: Sendable {
         var inkSum = SIMD4<Float>.zero, inkCount: Float = 0
         for b in 0..<bins where candidate.isEmpty || candidate[b] {
             let s = samples[b * radial + sampler.centre]
-            if Self.distance(s, bg) >= 0.85 * dmax { inkSum += s; inkCount += 1 }
+            if PremultipliedColour.distance(s, bg) >= 0.85 * dmax { inkSum += s; inkCount += 1 }
         }
         // Enough solid ink to trust this frame's own colour and width: a stretch of at least
         // two line widths (and 2 px) of arc.
@@ -229,24 +234,16 @@ public struct ArcMeasurer: Sendable {
         // A faint frame (a stroke about to vanish covers no pixel fully) takes the colour and
         // width of the frames where the ink was solid.
         var faint = false
-        if !solid, let reference = referenceInk, Self.distance(ink, bg) < 0.85 * Self.distance(reference, bg) {
+        if !solid, let reference = referenceInk, PremultipliedColour.distance(ink, bg) < 0.85 * PremultipliedColour.distance(reference, bg) {
             ink = reference
             faint = true
         }
-        // Per radial sample, the background and the axis to the ink (a sample where a track
-        // has the ink's own colour tells nothing: its axis is zero and it adds no ink).
-        let backgrounds = profile ?? [SIMD4<Float>](repeating: bg, count: radial)
-        var axes = backgrounds.map { ink - $0 }
-        var lengths2 = axes.map { ($0 * $0).sum() }
-        if profile != nil {
-            // A sample whose background is already half way to the ink (a track's anti-aliased
-            // edge) has a short axis, and its quantisation noise would read as ink: it adds none.
-            let main = ink - bg, floor = max(Self.minimumContrast * Self.minimumContrast, 0.25 * (main * main).sum())
-            for k in 0..<radial where lengths2[k] < floor { axes[k] = .zero; lengths2[k] = 1 }
-        }
         // Ink per bin, in pixels of line width: only the changed bins when the background and
-        // the ink are those the last frame's bins were computed with.
-        let reuse = rawBackground == bg && rawInk == ink && rawProfile == profile && memory.raw.count == bins
+        // the ink are those the last frame's bins were computed with (and so its projection).
+        let kept = rawBackground == bg && rawInk == ink && rawProfile == profile ? memory.projection : nil
+        let reuse = kept != nil && memory.raw.count == bins
+        let projection = kept ?? BandProjection(radial: radial, background: bg, profile: profile, ink: ink, minimumContrast: Self.minimumContrast)
+        memory.projection = projection
         if !reuse { memory.raw = [Double](repeating: 0, count: bins) }
         let radialStep = sampler.radialStep
         // Each bin's clamped coverages, four samples a slot (see `inkAcross`).
@@ -254,15 +251,10 @@ public struct ArcMeasurer: Sendable {
         samples.withUnsafeBufferPointer { samples in
           scratch.withUnsafeMutableBufferPointer { clamped in
             memory.raw.withUnsafeMutableBufferPointer { raw in
-                // Per channel, the background and the axis, for four samples at a time
-                // (lane group g holds samples 4g ..< 4g + 4).
-                let groups = radial / 4
-                func lanes(_ v: [SIMD4<Float>], _ g: Int, _ c: Int) -> SIMD4<Float> { SIMD4(v[4 * g][c], v[4 * g + 1][c], v[4 * g + 2][c], v[4 * g + 3][c]) }
-                let bgR = (0..<groups).map { lanes(backgrounds, $0, 0) }, bgG = (0..<groups).map { lanes(backgrounds, $0, 1) }
-                let bgB = (0..<groups).map { lanes(backgrounds, $0, 2) }, bgA = (0..<groups).map { lanes(backgrounds, $0, 3) }
-                let axR = (0..<groups).map { lanes(axes, $0, 0) }, axG = (0..<groups).map { lanes(axes, $0, 1) }
-                let axB = (0..<groups).map { lanes(axes, $0, 2) }, axA = (0..<groups).map { lanes(axes, $0, 3) }
-                let len2 = (0..<groups).map { SIMD4(lengths2[4 * $0], lengths2[4 * $0 + 1], lengths2[4 * $0 + 2], lengths2[4 * $0 + 3]) }
+                // Per channel, the background and the axis, for four samples at a time.
+                let bgR = projection.bgR, bgG = projection.bgG, bgB = projection.bgB, bgA = projection.bgA
+                let axR = projection.axR, axG = projection.axG, axB = projection.axB, axA = projection.axA
+                let len2 = projection.len2
                 func inkAcross(_ b: Int) {
                     // Σ_k clamp(((sample − bg) · axis) / |axis|², 0, 1), added in k order, bit
                     // for bit a sample at a time's: four samples per lane group, transposed so
@@ -272,7 +264,6 @@ public struct ArcMeasurer: Sendable {
                     // straight away made the compiler split the clamp into a branch per lane,
                     // which mispredicts at every edge of the ink.
                     let row = samples.baseAddress! + b * radial
-                    @inline(__always) func projection(_ k: Int) -> Float { ((row[k] - backgrounds[k]) * axes[k]).sum() }
                     var k = 0, slots = 0
                     while k + 4 <= radial {
                         let s0 = row[k], s1 = row[k + 1], s2 = row[k + 2], s3 = row[k + 3]
@@ -293,7 +284,7 @@ public struct ArcMeasurer: Sendable {
                         total += v[3]
                     }
                     while k < radial {
-                        total += min(max(projection(k) / lengths2[k], 0), 1)
+                        total += projection.coverage(row[k], at: k)
                         k += 1
                     }
                     raw[b] = Double(total) * radialStep
@@ -326,7 +317,7 @@ public struct ArcMeasurer: Sendable {
         // its ends on this circle would be wrong, and a piece of it out of the band reads as a gap.
         // A thinner stroke still on the centre line is a line width that changes: measured.
         if solid, !faint, ring.lineWidth >= 3, width < Self.offBandShare * ring.lineWidth, ring.lineWidth - width >= 1.5,
-           case let offset = radialOffset(samples, raw: raw, width: width, backgrounds: backgrounds, axes: axes, lengths2: lengths2),
+           case let offset = radialOffset(samples, raw: raw, width: width, projection: projection),
            abs(offset) > max(1, 0.2 * ring.lineWidth) {
             var m = ArcMeasurement(state: .unknown, segments: [], note: Self.offBandReason)
             m.offBand = (ring.circle.radius + offset, width)
@@ -334,10 +325,11 @@ public struct ArcMeasurer: Sendable {
         }
         let coverage = raw.map { $0 / width }
         var result = extract(coverage, lineWidth: width)
-        if result.state == .arc {
-            result.widthVariation = widthVariation(samples, coverage: coverage, lineWidth: width, backgrounds: backgrounds)
+        if result.state == .arc, widthVariationsRemaining > 0 {
+            result.widthVariation = widthVariation(samples, coverage: coverage, lineWidth: width, backgrounds: projection.backgrounds)
+            if result.widthVariation != nil { widthVariationsRemaining -= 1 }
         }
-        result.inkColor = Self.straight(ink)
+        result.inkColor = PremultipliedColour.straight(ink)
         result.lineWidth = width
         return result
     }
@@ -347,12 +339,12 @@ public struct ArcMeasurer: Sendable {
     /// colour where `profile` has one) than the contrast that tells ink.
     private func inkOffCentre(_ samples: [SIMD4<Float>], background bg: SIMD4<Float>, profile: [SIMD4<Float>]?) -> (offset: Double, width: Double)? {
         let bins = sampler.bins, radial = sampler.radial
-        let threshold = max(Self.minimumContrast, 0.5 * (inkHint.map { Self.distance($0.ink, $0.under) } ?? 0))
+        let threshold = max(Self.minimumContrast, 0.5 * (inkHint.map { PremultipliedColour.distance($0.ink, $0.under) } ?? 0))
         var inked = 0, moment = 0.0, count = 0.0
         var widths: [Double] = []
         for b in 0..<bins {
             var n = 0
-            for k in 0..<radial where Self.distance(samples[b * radial + k], profile?[k] ?? bg) >= threshold {
+            for k in 0..<radial where PremultipliedColour.distance(samples[b * radial + k], profile?[k] ?? bg) >= threshold {
                 n += 1
                 moment += Double(k - sampler.centre) * sampler.radialStep
             }
@@ -392,13 +384,12 @@ public struct ArcMeasurer: Sendable {
 
     /// How far (pixels, outward positive) the ink of the inked bins lies from the band's
     /// centre line: the coverage-weighted mean radial position of their samples.
-    private func radialOffset(_ samples: [SIMD4<Float>], raw: [Double], width: Double, backgrounds: [SIMD4<Float>],
-                              axes: [SIMD4<Float>], lengths2: [Float]) -> Double {
+    private func radialOffset(_ samples: [SIMD4<Float>], raw: [Double], width: Double, projection: BandProjection) -> Double {
         let radial = sampler.radial
         var moment = 0.0, total = 0.0
         for b in raw.indices where raw[b] >= 0.5 * width {
             for k in 0..<radial {
-                let c = Double(min(max(((samples[b * radial + k] - backgrounds[k]) * axes[k]).sum() / lengths2[k], 0), 1))
+                let c = Double(projection.coverage(samples[b * radial + k], at: k))
                 moment += c * Double(k - sampler.centre) * sampler.radialStep
                 total += c
             }
@@ -496,7 +487,9 @@ public struct ArcMeasurer: Sendable {
         }
         guard !pieces.isEmpty else { return ArcMeasurement(state: .empty, segments: []) }
         if pieces.count > 4 {
-            return ArcMeasurement(state: .unknown, segments: [], note: "\(pieces.count) separate pieces of ink")
+            var m = ArcMeasurement(state: .unknown, segments: [], note: "\(pieces.count) separate pieces of ink")
+            m.pieceCount = pieces.count
+            return m
         }
         pieces.sort { $0.weight > $1.weight }
         func oriented(_ p: (low: Double, high: Double, weight: Double)) -> (start: Double, end: Double) {
@@ -540,16 +533,6 @@ public struct ArcMeasurer: Sendable {
         return out
     }
 
-    @inline(__always) static func distance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
-        let d = a - b
-        return (d * d).sum().squareRoot()
-    }
-
-    static func straight(_ p: SIMD4<Float>) -> RGBA {
-        let a = max(p[3], 1e-6)
-        func c(_ v: Float) -> UInt8 { UInt8(min(max((v / a * 255).rounded(), 0), 255)) }
-        return RGBA(c(p[0]), c(p[1]), c(p[2]), UInt8(min(max(p[3].rounded(), 0), 255)))
-    }
 }
 
 @inline(__always) func wrap(_ degrees: Double) -> Double {

@@ -14,7 +14,7 @@ public struct PixelStatistics: Sendable {
     public private(set) var frames = 0
     /// The first frame as stored (straight RGBA words): most pixels of later frames equal it,
     /// and one word comparison skips them. Its premultiplied colour is recomputed where a pixel
-    /// differs rather than kept (6 bytes a pixel in all: this lives through the first frames
+    /// differs rather than kept (10 bytes a pixel in all, with `extremeWords`: this lives through the first frames
     /// of a 1000×1000 screen alongside the decoder's canvases).
     private var referenceWords: [UInt32]
     /// Per pixel, the colour (straight RGBA word) of the frame that set `maxDeviation`: with the

@@ -9,7 +9,7 @@ extension RingFinder {
     static func consensusRings(_ component: [Int], stats: PixelStatistics, maximumRings: Int = 3) -> [RingGeometry] {
         var remaining = component
         var found: [RingGeometry] = []
-        var generator = SplitMix(seed: UInt64(component.count) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(component.first ?? 0))
+        var generator = SplitMix64(seed: UInt64(component.count) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(component.first ?? 0))
         let w = stats.width
         let limit = Double(max(stats.width, stats.height))
         while found.count < maximumRings, remaining.count >= 60 {
@@ -57,23 +57,4 @@ extension RingFinder {
         let centre = Point(x: x, y: y)
         return Circle(center: centre, radius: centre.distance(to: a))
     }
-}
-
-/// A small deterministic generator (SplitMix64): the consensus search gives the same rings on
-/// every run and every machine.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in 0 ..< bound.
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

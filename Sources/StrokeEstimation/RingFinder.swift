@@ -8,19 +8,21 @@ public enum RingFinder {
 
     /// Rings in `region` (pixels), largest support first.
     public static func rings(in stats: PixelStatistics, region: PixelRect? = nil) -> [RingGeometry] {
-        search(stats, region: region).rings
+        search(in: stats, region: region).rings
     }
 
-    /// The circles that were fitted to changing shapes but are not rings, largest first: what a
-    /// user can pick with `--circle` when nothing was found.
-    public static func candidates(in stats: PixelStatistics, region: PixelRect? = nil) -> [RingCandidate] {
-        search(stats, region: region).rejected
+    /// What one search of `region` found: the rings, largest support first, and the circles
+    /// fitted to changing shapes that are not rings, largest first (what a user can pick with
+    /// `--circle` when no ring was found).
+    public struct Search: Sendable {
+        public var rings: [RingGeometry]
+        public var rejected: [RingCandidate]
     }
 
-    private static func search(_ stats: PixelStatistics, region: PixelRect?) -> (rings: [RingGeometry], rejected: [RingCandidate]) {
+    public static func search(in stats: PixelStatistics, region: PixelRect? = nil) -> Search {
         let w = stats.width, h = stats.height
         let area = (region ?? PixelRect(x: 0, y: 0, width: w, height: h)).intersection(PixelRect(x: 0, y: 0, width: w, height: h))
-        guard !area.isEmpty else { return ([], []) }
+        guard !area.isEmpty else { return Search(rings: [], rejected: []) }
         var mask = [Bool](repeating: false, count: w * h)
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX where stats.maxDeviation[y * w + x] >= changeThreshold { mask[y * w + x] = true }
@@ -40,7 +42,7 @@ public enum RingFinder {
                 }
             }
         }
-        return (rings.sorted { $0.support > $1.support }, rejected.sorted { $0.1 > $1.1 }.map(\.0))
+        return Search(rings: rings.sorted { $0.support > $1.support }, rejected: rejected.sorted { $0.1 > $1.1 }.map(\.0))
     }
 
     /// A component's fit: a ring, or the circle it was fitted with and why it is not one.

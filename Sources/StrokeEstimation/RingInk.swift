@@ -11,44 +11,36 @@ import StrokeGeometry
 /// (beyond any track) is what lies under the stroke, the other its ink.
 public struct RingInk: Sendable, Equatable {
     /// The stroke's ink, premultiplied RGBA (0...255), as the ring's samples are.
-    public var ink: SIMD4<Float>
+    public let ink: SIMD4<Float>
     /// What the band shows where the stroke is not drawn (background or track), premultiplied.
-    public var under: SIMD4<Float>
+    public let under: SIMD4<Float>
     /// The static colour around the band (premultiplied): the screen's background there.
-    public var surroundings: SIMD4<Float>?
-    /// Share of the band's centre pixels that changed (0...1).
-    public var changedShare: Double
+    public let surroundings: SIMD4<Float>?
     /// Every colour the stroke's ink takes (premultiplied): one, or several when it cycles
     /// through colours. `ink` is the most frequent (or the model's `strokeColor`).
-    public var inks: [SIMD4<Float>] = [] {
-        didSet { underReach = Self.reach(under: under, inks: inks) }
-    }
+    public let inks: [SIMD4<Float>]
     /// Whether static pixels at the band's edges (within the measurer's reach) differ from the
     /// surroundings: a track beside or under the stroke, which the band's samples must not
     /// count as ink.
-    public var trackAtEdges = false
+    public let trackAtEdges: Bool
+    /// Half the distance from `under` to the nearest ink colour (at least `minimumContrast`).
+    public let underReach: Float
 
-    public init(ink: SIMD4<Float>, under: SIMD4<Float>, surroundings: SIMD4<Float>? = nil, changedShare: Double = 1) {
+    public init(ink: SIMD4<Float>, under: SIMD4<Float>, inks: [SIMD4<Float>]? = nil, surroundings: SIMD4<Float>? = nil,
+                trackAtEdges: Bool = false) {
         self.ink = ink
         self.under = under
+        self.inks = inks ?? [ink]
         self.surroundings = surroundings
-        self.changedShare = changedShare
-        self.inks = [ink]
-        underReach = Self.reach(under: under, inks: [ink])
+        self.trackAtEdges = trackAtEdges
+        underReach = max(Self.minimumContrast, 0.5 * (self.inks.map { PremultipliedColour.distance($0, under) }.min() ?? 0))
     }
 
     /// Whether a sample shows what lies under the stroke: it is within half the way from there
     /// to the nearest ink colour. Farther is ink, in a colour seen before or not (a stroke
     /// that cycles through colours may take a new one after the frames its ink was read from).
     @inline(__always) public func isUnder(_ sample: SIMD4<Float>) -> Bool {
-        Self.distance(sample, under) < underReach
-    }
-
-    /// Half the distance from `under` to the nearest ink colour (at least `minimumContrast`).
-    public private(set) var underReach: Float = 0
-
-    private static func reach(under: SIMD4<Float>, inks: [SIMD4<Float>]) -> Float {
-        max(minimumContrast, 0.5 * (inks.map { distance($0, under) }.min() ?? 0))
+        PremultipliedColour.distance(sample, under) < underReach
     }
 
     /// Colour distance (premultiplied, 0...510) below which two clusters are one colour.
@@ -70,7 +62,7 @@ public struct RingInk: Sendable, Equatable {
         // Static pixels at the band's edges, kept to tell a track there once the surroundings are known.
         var edges: [UInt32] = []
         let edge = ring.lineWidth / 2 + 3
-        var bandPixels = 0, changed = 0
+        var changed = 0
         var colours: [(UInt32, UInt32)] = []
         for y in y0...y1 {
             let dy = Double(y) + 0.5 - c.y
@@ -79,7 +71,6 @@ public struct RingInk: Sendable, Equatable {
                 let d = (dx * dx + dy * dy).squareRoot() - r
                 let i = y * w + x
                 if abs(d) <= inner {
-                    bandPixels += 1
                     guard stats.maxDeviation[i] >= RingFinder.changeThreshold else { continue }
                     changed += 1
                     let a = stats.referenceWord(at: i), b = stats.extremeWords[i]
@@ -99,7 +90,7 @@ public struct RingInk: Sendable, Equatable {
         var seeds: [SIMD4<Float>] = [], counts: [Int] = []
         for (key, count) in ranked {
             let v = Self.centre(of: key)
-            if let k = seeds.firstIndex(where: { distance($0, v) < minimumContrast }) { counts[k] += count } else { seeds.append(v); counts.append(count) }
+            if let k = seeds.firstIndex(where: { PremultipliedColour.distance($0, v) < minimumContrast }) { counts[k] += count } else { seeds.append(v); counts.append(count) }
         }
         // Clusters that matter: at least 8 colours and 2 % of the band's (anti-aliased blends
         // between ink and background are rare and fall below).
@@ -110,48 +101,46 @@ public struct RingInk: Sendable, Equatable {
         var sums = [SIMD4<Float>](repeating: .zero, count: kept.count), n = [Float](repeating: 0, count: kept.count)
         for (p, q) in colours {
             for word in [p, q] {
-                let v = premultiplied(word)
+                let v = PremultipliedColour.of(word)
                 var best = 0, bestDistance = Float.infinity
                 for (j, k) in kept.enumerated() {
-                    let d = distance(v, seeds[k])
+                    let d = PremultipliedColour.distance(v, seeds[k])
                     if d < bestDistance { bestDistance = d; best = j }
                 }
                 if bestDistance < minimumContrast { sums[best] += v; n[best] += 1 }
             }
         }
-        let means = kept.indices.compactMap { n[$0] > 0 ? sums[$0] / n[$0] : nil }
+        // Clusters that got colours, with their means and sizes.
+        let filled = kept.indices.filter { n[$0] > 0 }
+        let means = filled.map { sums[$0] / n[$0] }, sizes = filled.map { counts[kept[$0]] }
         guard means.count >= 2 else { return nil }
         let surroundings = around.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }.map { Self.centre(of: $0.key) }
+        func nearest(_ c: SIMD4<Float>, among candidates: [Int]) -> Int {
+            candidates.min { PremultipliedColour.distance(means[$0], c) < PremultipliedColour.distance(means[$1], c) }!
+        }
         // What lies under the stroke is the background, or a track nearer the background than
         // the stroke (a grey track under a blue stroke on white); the other clusters are ink
-        // (one colour, or several when the stroke cycles through colours).
-        let underIndex: Int
+        // (one colour, or several when the stroke cycles through colours). A model's
+        // strokeColor names the ink first.
+        let all = Array(means.indices)
+        let underIndex: Int, inkIndex: Int
         if let strokeColor {
-            let s = premultiplied(strokeColor)
-            let inkIndex = means.indices.min { distance(means[$0], s) < distance(means[$1], s) }!
-            let others = means.indices.filter { $0 != inkIndex }
-            underIndex = others.min { distance(means[$0], surroundings ?? means[inkIndex]) < distance(means[$1], surroundings ?? means[inkIndex]) }!
-            guard surroundings != nil || others.count == 1 else { return nil }
-        } else if let s = surroundings {
-            underIndex = means.indices.min { distance(means[$0], s) < distance(means[$1], s) }!
+            inkIndex = nearest(PremultipliedColour.of(strokeColor), among: all)
+            let others = all.filter { $0 != inkIndex }
+            guard let reference = surroundings ?? (others.count == 1 ? means[others[0]] : nil) else { return nil }
+            underIndex = nearest(reference, among: others)
         } else {
-            return nil
+            guard let s = surroundings else { return nil }
+            underIndex = nearest(s, among: all)
+            inkIndex = all.filter { $0 != underIndex }.max { sizes[$0] < sizes[$1] }!
         }
-        let inks = means.indices.filter { $0 != underIndex }.map { means[$0] }
-        // The main ink: the most frequent (clusters keep the order of their counts' seeds).
-        let counted = zip(means.indices, kept).filter { $0.0 != underIndex }.max { counts[$0.1] < counts[$1.1] }!
-        var result = RingInk(ink: means[counted.0], under: means[underIndex], surroundings: surroundings,
-                             changedShare: Double(changed) / Double(max(bandPixels, 1)))
-        if let strokeColor {
-            let s = premultiplied(strokeColor)
-            result.ink = inks.min { distance($0, s) < distance($1, s) }!
-        }
-        result.inks = inks
+        var trackAtEdges = false
         if let s = surroundings {
-            let differing = edges.filter { distance(premultiplied($0), s) >= minimumContrast }.count
-            result.trackAtEdges = differing * 5 >= edges.count && differing >= 8
+            let differing = edges.filter { PremultipliedColour.distance(PremultipliedColour.of($0), s) >= minimumContrast }.count
+            trackAtEdges = differing * 5 >= edges.count && differing >= 8
         }
-        return result
+        return RingInk(ink: means[inkIndex], under: means[underIndex], inks: all.filter { $0 != underIndex }.map { means[$0] },
+                       surroundings: surroundings, trackAtEdges: trackAtEdges)
     }
 
     /// A colour's cluster key: 5 bits a channel of its premultiplied value.
@@ -165,18 +154,4 @@ public struct RingInk: Sendable, Equatable {
         return SIMD4(channel(0), channel(5), channel(10), channel(15))
     }
 
-    public static func premultiplied(_ word: UInt32) -> SIMD4<Float> {
-        let p = PixelStatistics.premultiplied(word)
-        return SIMD4(Float(p.r), Float(p.g), Float(p.b), Float(p.a))
-    }
-
-    public static func premultiplied(_ c: RGBA) -> SIMD4<Float> {
-        let a = Float(c.a) / 255
-        return SIMD4(Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, Float(c.a))
-    }
-
-    @inline(__always) public static func distance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
-        let d = a - b
-        return (d * d).sum().squareRoot()
-    }
 }

@@ -13,8 +13,6 @@ public struct RingPlausibility: Sendable, Equatable {
     /// Changing pixels just beside the band (within a line width of its edges), per changing
     /// pixel in the band.
     public var besideChange: Double
-    /// 10° sectors of the band where pixels change (of 36).
-    public var sectors: Int
 
     /// Rings smaller than this (pixels) are not taken for strokes: their ends cannot be told
     /// from their blur, and pointers, bullets and dots are this size.
@@ -33,6 +31,8 @@ public struct RingPlausibility: Sendable, Equatable {
     public static let minimumBandFill = 0.8
     /// A line width over this share of the radius: more likely a filled shape.
     public static let maximumWidthShare = 0.5
+    /// A line width over this share of the radius: as wide as it is round, a dot or a disc.
+    public static let filledWidthShare = 0.6
 
     /// Whether `ring` with these features looks like a stroke on a circle by every measure
     /// above: the rings a model may be anchored on.
@@ -81,7 +81,6 @@ public struct RingPlausibility: Sendable, Equatable {
         let bandLive = live.reduce(0) { $0 + bandBySector[$1] }
         return RingPlausibility(interiorChange: interior == 0 ? 0 : Double(interiorChanged) / Double(interior),
                                 bandFill: bandLive == 0 ? 0 : Double(bandChanged) / Double(bandLive),
-                                besideChange: bandChanged == 0 ? .infinity : Double(besideChanged) / Double(bandChanged),
-                                sectors: live.count)
+                                besideChange: bandChanged == 0 ? .infinity : Double(besideChanged) / Double(bandChanged))
     }
 }

@@ -25,8 +25,8 @@ public struct TrackRing: Sendable, Equatable {
         guard let surroundings = ink.surroundings else { return [] }
         var tracks: [TrackRing] = []
         let contrast = RingInk.minimumContrast
-        if RingInk.distance(ink.under, surroundings) >= contrast {
-            tracks.append(TrackRing(circle: ring.circle, lineWidth: ring.lineWidth, colour: straight(ink.under)))
+        if PremultipliedColour.distance(ink.under, surroundings) >= contrast {
+            tracks.append(TrackRing(circle: ring.circle, lineWidth: ring.lineWidth, colour: PremultipliedColour.straight(ink.under)))
         }
         let w = stats.width, h = stats.height
         let c = ring.circle.center, r = ring.circle.radius
@@ -48,8 +48,8 @@ public struct TrackRing: Sendable, Equatable {
                 total[k] += 1
                 let i = y * w + x
                 guard stats.maxDeviation[i] < RingFinder.changeThreshold else { continue }
-                let v = RingInk.premultiplied(stats.referenceWord(at: i))
-                if RingInk.distance(v, surroundings) >= contrast {
+                let v = PremultipliedColour.of(stats.referenceWord(at: i))
+                if PremultipliedColour.distance(v, surroundings) >= contrast {
                     track[k] += 1
                     colourSum[k] += v
                 }
@@ -72,17 +72,11 @@ public struct TrackRing: Sendable, Equatable {
                 let core = max(k, middle - 1)...min(end, middle + 1)
                 let sum = core.reduce(SIMD4<Float>.zero) { $0 + colourSum[$1] }
                 let n = core.reduce(0) { $0 + track[$1] }
-                let colour = straight(sum / Float(max(n, 1)))
+                let colour = PremultipliedColour.straight(sum / Float(max(n, 1)))
                 tracks.append(TrackRing(circle: Circle(center: c, radius: r + (inner + outer) / 2), lineWidth: width, colour: colour))
             }
             k = end + 1
         }
         return tracks
-    }
-
-    private static func straight(_ p: SIMD4<Float>) -> RGBA {
-        let a = max(p[3], 1e-6)
-        func channel(_ v: Float) -> UInt8 { UInt8(min(max((v / a * 255).rounded(), 0), 255)) }
-        return RGBA(channel(p[0]), channel(p[1]), channel(p[2]), UInt8(min(max(p[3].rounded(), 0), 255)))
     }
 }

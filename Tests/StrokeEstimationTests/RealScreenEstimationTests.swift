@@ -109,8 +109,8 @@ struct RealScreenEstimationTests {
         for (image, _) in frames { stats.add(image) }
         let ring = try #require(RingFinder.rings(in: stats).first)
         let ink = try #require(RingInk.read(ring, stats: stats))
-        #expect(RingInk.distance(ink.ink, RingInk.premultiplied(RGBA(0, 122, 255))) < 10)
-        #expect(RingInk.distance(ink.under, RingInk.premultiplied(RGBA(209, 209, 214))) < 10)
+        #expect(PremultipliedColour.distance(ink.ink, PremultipliedColour.of(RGBA(0, 122, 255))) < 10)
+        #expect(PremultipliedColour.distance(ink.under, PremultipliedColour.of(RGBA(209, 209, 214))) < 10)
         let tracks = TrackRing.around(ring, ink: ink, stats: stats)
         #expect(tracks.map(\.colour.hex) == ["#D1D1D6"])
     }

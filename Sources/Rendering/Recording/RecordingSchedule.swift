@@ -1,3 +1,5 @@
+import StrokeGeometry
+
 /// When each frame of a rendered GIF was "captured" and what delay it stores: the schedule of a
 /// perfect recorder, optionally spoiled the way real recordings are (a fast or slow clock,
 /// capture jitter, late, dropped and repeated frames, irregular stored delays).
@@ -114,21 +116,4 @@ public struct RecordingSchedule: Sendable, Equatable {
         }
         self.frames = frames
     }
-}
-
-/// A small, fast, deterministic generator (SplitMix64), so seeded renders are byte-identical.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
