@@ -62,6 +62,7 @@ extension Inspector {
             }
             layers.append(result)
         }
+        LayerConfidence.markCompanions(&layers)
         return layers
     }
 

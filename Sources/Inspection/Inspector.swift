@@ -95,6 +95,7 @@ public struct Inspector: Sendable {
             previous = rect
         }
         sampled.finishRecording()
+        stats.keepLongestScene()
         // A complete recording's replay ends on the picture the player shows: the player's
         // canvas goes now, not after the rings' search and the samplers' set-up (the peak).
         let replayResumes = sampled.isComplete && player.canvas != nil
@@ -135,7 +136,7 @@ public struct Inspector: Sendable {
         } else {
             guard !rings.isEmpty else { throw .noRingFound(file: file, candidates: candidates) }
             let inks = rings.map { RingInk.read($0, stats: stats) }
-            let looks = rings.map { RingPlausibility.read($0, stats: stats) }
+            let looks = rings.map { RingPlausibility.read($0, stats: stats, others: rings) }
             let names = rings.indices.map { rings.count == 1 ? "ring" : "ring\($0 + 1)" }
             for (i, ring) in rings.enumerated() {
                 guard let ink = inks[i] else { continue }
@@ -228,6 +229,7 @@ extension Inspector {
             let decoder = try GIFDecoder(path: file, options: options)
             var all = PixelStatistics(width: width, height: height)
             while let frame = try decoder.next() { all.add(frame.image) }
+            all.keepLongestScene()
             return all
         } catch {
             throw .decoding(error)

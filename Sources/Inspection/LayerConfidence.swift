@@ -52,13 +52,19 @@ public struct LayerConfidence: Sendable, Equatable {
             findings.append((0.4, "very wide for its radius (\(tenths(w)) px on a radius of \(tenths(r)) px): more likely a filled shape than a stroke"))
         }
         guard let p else { return findings }
-        if p.interiorChange > RingPlausibility.filledInteriorChange {
-            findings.append((0.2, "filled shape, not a stroke: the disc inside the ring changes too (\(percent(p.interiorChange)) of it)"))
+        if p.interiorLooksFilled, p.interiorChange > RingPlausibility.filledInteriorChange {
+            findings.append((0.2, "filled shape, not a stroke: the disc inside the ring changes too (\(percent(p.interiorChange)) of it, up to the band)"))
+        } else if p.interiorLooksFilled {
+            findings.append((0.4, "much inside the ring changes as well (\(percent(p.interiorChange)) of the disc, up to the band): perhaps a filled or growing shape"))
+        } else if p.interiorChange > RingPlausibility.explainedInteriorChange {
+            findings.append((0.45, "much inside the ring changes as well (\(percent(p.interiorChange)) of the disc, clear of the band): more than a label or an icon changes"))
         } else if p.interiorChange > RingPlausibility.maximumInteriorChange {
-            findings.append((0.4, "much inside the ring changes as well (\(percent(p.interiorChange)) of the disc): perhaps a filled or growing shape"))
+            // Clear of the band and no more than a label, a tick or an icon covers: the
+            // stroke's readings ignore it.
+            findings.append((0.8, "something inside the ring changes too (\(percent(p.interiorChange)) of the disc, clear of the band): a label or an icon, not measured"))
         }
         if p.besideChange > RingPlausibility.maximumBesideChange {
-            findings.append((0.3, "what changes does not follow one circle (\(percent(min(p.besideChange, 9.99))) as many pixels beside the band as in it): a tick, a label or another shape, not a ring"))
+            findings.append((0.3, "what changes does not follow one circle (\(percent(min(p.besideChange, 9.99))) as many pixels beside the band as in it, in the median sector): a tick, a label or another shape, not a ring"))
         }
         if p.bandFill < RingPlausibility.minimumBandFill {
             findings.append((0.4, "only \(percent(p.bandFill)) of the band changes where it changes at all: not one stroke along the circle"))

@@ -36,7 +36,7 @@ struct ModelPlacement {
         var scale = options.scale, origin = options.origin
         // Only a ring that looks like a stroke may anchor the model: one fitted through a label,
         // a filled disc or a HUD that fades in would place every layer wrong, and confidently.
-        let looks = rings.map { RingPlausibility.read($0, stats: stats) }
+        let looks = rings.map { RingPlausibility.read($0, stats: stats, others: rings) }
         // A model that draws something inside its first ring (a tick) explains what changes there.
         let explained = arcLayers.first.map { anchor in Self.drawsInside(anchor, model.layers) } ?? false
         let anchors = zip(rings, looks).filter { $0.1.looksLikeStroke($0.0, interiorExplained: explained) }.map(\.0)

@@ -11,7 +11,13 @@ public struct PixelStatistics: Sendable {
     public let height: Int
     /// Largest colour distance from the reference seen so far (Euclidean over RGBA, 0...510).
     public private(set) var maxDeviation: [UInt16]
+    /// Frames added, over every scene.
     public private(set) var frames = 0
+    /// Index of the frame the statistics are measured from: the first frame of the scene they
+    /// describe (see `keepLongestScene`).
+    public private(set) var sceneStart = 0
+    /// Frames of that scene added.
+    public private(set) var sceneFrames = 0
     /// The first frame as stored (straight RGBA words): most pixels of later frames equal it,
     /// and one word comparison skips them. Its premultiplied colour is recomputed where a pixel
     /// differs rather than kept (10 bytes a pixel in all, with `extremeWords`: this lives through the first frames
@@ -21,6 +27,36 @@ public struct PixelStatistics: Sendable {
     /// first frame's, the two colours a pixel of a stroke's band alternates between (ink, and
     /// the background or track under it), from which `RingInk` tells the stroke's ink.
     public private(set) var extremeWords: [UInt32]
+    /// Per pixel, whether the latest frame differs from the reference by `cutDeviation` or more,
+    /// and how many do: a frame in which most of the canvas differs starts a new scene.
+    private var differs: [Bool]
+    private var differing = 0
+    /// Frames left in which a cut's transition may still be going on: a cross-fade or a blur
+    /// takes several frames, and the scene starts again from any of them that still changes
+    /// much of it.
+    private var settling = 0
+    /// What the latest frame raised (pixel, previous deviation and colour), to take it back
+    /// when that frame turns out to be a cut.
+    private var undo: [Undo] = []
+    private struct Undo { var index: Int32, deviation: UInt16, word: UInt32 }
+    /// The longest scene ended so far, when a later one replaced it.
+    private var longest: Scene?
+
+    /// A cut (a view transition, another screen, a photo blurred behind a HUD) changes more
+    /// of the canvas than this share at once; a stroke, a label or a HUD over part of the
+    /// screen does not (a tightly cropped thick ring at most about half of it).
+    public static let cutShare = 0.6
+    /// A frame shortly after a cut (within `settlingFrames`) that changes more than this share
+    /// of the canvas is still the transition: the scene starts again from it.
+    public static let settledShare = 0.25
+    static let settlingFrames = 8
+    /// What counts as a differing pixel for a cut: the ring search's change threshold.
+    static let cutDeviation: UInt16 = 40
+
+    private struct Scene {
+        var maxDeviation: [UInt16], referenceWords: [UInt32], extremeWords: [UInt32]
+        var start: Int, frames: Int
+    }
 
     /// The first frame, premultiplied RGBA (computed on demand; the statistics keep only the
     /// straight words).
@@ -39,6 +75,51 @@ public struct PixelStatistics: Sendable {
         maxDeviation = [UInt16](repeating: 0, count: width * height)
         referenceWords = [UInt32](repeating: 0, count: width * height)
         extremeWords = [UInt32](repeating: 0, count: width * height)
+        differs = [Bool](repeating: false, count: width * height)
+    }
+
+    /// Chooses, of the scenes the frames showed (see `cutShare`), the one with most frames:
+    /// the statistics then describe what changes within it, measured from its first frame. A
+    /// recording without cuts is one scene and stays as it is.
+    public mutating func keepLongestScene() {
+        guard let scene = longest, scene.frames > sceneFrames else { return }
+        maxDeviation = scene.maxDeviation
+        referenceWords = scene.referenceWords
+        extremeWords = scene.extremeWords
+        sceneStart = scene.start
+        sceneFrames = scene.frames
+        longest = nil
+        differs = []
+        differing = 0
+    }
+
+    /// Starts a new scene at `image` (frame `index`), keeping the one that ends if it is the
+    /// longest so far.
+    private mutating func startScene(at image: RGBAImage, index: Int) {
+        // The cut's own frame belongs to the next scene: what it changed is taken back first.
+        for entry in undo.reversed() {
+            maxDeviation[Int(entry.index)] = entry.deviation
+            extremeWords[Int(entry.index)] = entry.word
+        }
+        undo.removeAll(keepingCapacity: true)
+        sceneFrames -= 1
+        if sceneFrames > (longest?.frames ?? 0) {
+            longest = Scene(maxDeviation: maxDeviation, referenceWords: referenceWords, extremeWords: extremeWords,
+                            start: sceneStart, frames: sceneFrames)
+        }
+        let n = width * height
+        maxDeviation = [UInt16](repeating: 0, count: n)
+        extremeWords = [UInt32](repeating: 0, count: n)
+        differs = [Bool](repeating: false, count: n)
+        differing = 0
+        image.pixels.withUnsafeBytes { raw in
+            referenceWords.withUnsafeMutableBufferPointer { words in
+                for i in 0..<n { words[i] = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self) }
+            }
+        }
+        sceneStart = index
+        sceneFrames = 1
+        settling = Self.settlingFrames
     }
 
     /// The first frame's colour at pixel `index` (straight RGBA word).
@@ -55,14 +136,21 @@ public struct PixelStatistics: Sendable {
     /// Adds one composited frame (same size as the statistics). `changed` limits the work to
     /// the part of the canvas that can differ from the previous frame (the frame's rectangle and
     /// the previous frame's disposal); nil means the whole canvas.
+    /// A frame in which more than `cutShare` of the canvas differs from the reference starts a
+    /// new scene (kept apart until `keepLongestScene`).
     public mutating func add(_ image: RGBAImage, changed: PixelRect? = nil) {
         precondition(image.width == width && image.height == height, "frame size changed")
         let first = frames == 0
         frames += 1
+        sceneFrames += 1
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         let area = first ? whole : (changed ?? whole).intersection(whole)
         guard !area.isEmpty else { return }
         let w = width
+        var differing = self.differing
+        var undo = self.undo
+        undo.removeAll(keepingCapacity: true)
+        self.undo = []
         image.pixels.withUnsafeBytes { raw in
             referenceWords.withUnsafeMutableBufferPointer { words in
                 if first {
@@ -71,21 +159,38 @@ public struct PixelStatistics: Sendable {
                 }
                 maxDeviation.withUnsafeMutableBufferPointer { dev in
                   extremeWords.withUnsafeMutableBufferPointer { extreme in
+                   differs.withUnsafeMutableBufferPointer { differs in
                     for y in area.y..<area.maxY {
                         for i in (y * w + area.x)..<(y * w + area.maxX) {
                             let word = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
-                            if word == words[i] { continue }
-                            let p = Self.premultiplied(word), q = Self.premultiplied(words[i])
-                            let dr = p.r - q.r, dg = p.g - q.g, db = p.b - q.b, da = p.a - q.a
-                            let d2 = dr * dr + dg * dg + db * db + da * da
-                            if d2 == 0 { continue }
-                            let d = UInt16(Double(d2).squareRoot())
-                            if d > dev[i] { dev[i] = d; extreme[i] = word }
+                            var d: UInt16 = 0
+                            if word != words[i] {
+                                let p = Self.premultiplied(word), q = Self.premultiplied(words[i])
+                                let dr = p.r - q.r, dg = p.g - q.g, db = p.b - q.b, da = p.a - q.a
+                                d = UInt16(Double(dr * dr + dg * dg + db * db + da * da).squareRoot())
+                                if d > dev[i] {
+                                    undo.append(Undo(index: Int32(truncatingIfNeeded: i), deviation: dev[i], word: extreme[i]))
+                                    dev[i] = d; extreme[i] = word
+                                }
+                            }
+                            let now = d >= Self.cutDeviation
+                            if now != differs[i] { differs[i] = now; differing += now ? 1 : -1 }
                         }
                     }
+                   }
                   }
                 }
             }
         }
+        self.differing = differing
+        self.undo = undo
+        let share = Double(differing) / Double(width * height)
+        if !first, share > Self.cutShare || (settling > 0 && share > Self.settledShare) {
+            startScene(at: image, index: frames - 1)
+        } else if settling > 0 {
+            settling -= 1
+        }
+        // A frame that changed much keeps its log only until it is judged (no lasting peak).
+        if self.undo.capacity > 1 << 16 { self.undo = [] }
     }
 }

@@ -12,6 +12,7 @@ extension RingFinder {
         var generator = SplitMix64(seed: UInt64(component.count) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(component.first ?? 0))
         let w = stats.width
         let limit = Double(max(stats.width, stats.height))
+        var misses = 0
         while found.count < maximumRings, remaining.count >= 60 {
             let points = remaining.map { Point(x: Double($0 % w) + 0.5, y: Double($0 / w) + 0.5) }
             // Strongly changing pixels carry the search; anti-aliased fringes and faint glow do not.
@@ -31,17 +32,48 @@ extension RingFinder {
             }
             // A circle with less than a quarter of its circumference in strong pixels is chance.
             guard let best, Double(best.score) >= 0.25 * 2 * Double.pi * best.circle.radius else { break }
-            // The ring's pixels: near the circle, within the widest band a stroke could have there.
+            // The ring's pixels: near the circle, within the widest band a stroke could have
+            // there, and no further out than its strongly changing pixels go without a gap (a
+            // second ring just beside it is a ring of its own; a dithered background's faint
+            // flicker is not the ring's).
             let reach = max(4, 0.2 * best.circle.radius)
-            let near = remaining.indices.filter { abs(points[$0].distance(to: best.circle.center) - best.circle.radius) <= reach }
+            let offsets = points.map { $0.distance(to: best.circle.center) - best.circle.radius }
+            let span = Self.contiguousBand(strong.map { offsets[$0] }, reach: reach)
+            let near = remaining.indices.filter { span.contains(offsets[$0]) }
             guard case .ring(let ring) = fit(near.map { remaining[$0] }, stats: stats),
-                  ring.circle.center.distance(to: best.circle.center) <= max(2, 0.1 * best.circle.radius) else { break }
+                  ring.circle.center.distance(to: best.circle.center) <= max(2, 0.1 * best.circle.radius) else {
+                // Not a ring after all: set its pixels aside and look at the rest.
+                misses += 1
+                guard misses < 3 else { break }
+                let kept = remaining.indices.filter { !span.contains(offsets[$0]) }.map { remaining[$0] }
+                guard kept.count < remaining.count else { break }
+                remaining = kept
+                continue
+            }
             found.append(ring)
             // Set aside what the ring explains (its band and fringe), then search the rest.
             let band = ring.lineWidth / 2 + 2
             remaining = remaining.indices.filter { abs(points[$0].distance(to: ring.circle.center) - ring.circle.radius) > band }.map { remaining[$0] }
         }
         return found
+    }
+
+    /// The offsets from a circle (pixels, negative inside) that its band spans: from the
+    /// circle out, in half-pixel steps, as far as pixels keep changing, up to `reach` either
+    /// way. A step with hardly any changing pixels (under a tenth of the busiest) ends it.
+    static func contiguousBand(_ offsets: [Double], reach: Double) -> ClosedRange<Double> {
+        let step = 0.5
+        let half = Int((reach / step).rounded(.up))
+        var counts = [Int](repeating: 0, count: 2 * half + 1)
+        for d in offsets where abs(d) <= reach {
+            counts[min(2 * half, max(0, Int((d / step).rounded()) + half))] += 1
+        }
+        let peak = counts[max(0, half - 2)...min(2 * half, half + 2)].max() ?? 0
+        let floor = max(1, peak / 10)
+        var lo = half, hi = half
+        while lo > 0, counts[lo - 1] >= floor { lo -= 1 }
+        while hi < 2 * half, counts[hi + 1] >= floor { hi += 1 }
+        return (Double(lo - half) * step - 1)...(Double(hi - half) * step + 1)
     }
 
     /// Random circles tried per search.

@@ -11,8 +11,19 @@ public struct RingPlausibility: Sendable, Equatable {
     /// Share of the band's inner pixels that change, in the 10° sectors where any does.
     public var bandFill: Double
     /// Changing pixels just beside the band (within a line width of its edges), per changing
-    /// pixel in the band.
+    /// pixel in the band, in the median 10° sector where the band changes: a label, a tick or
+    /// a pointer touching the ring on one side leaves most sectors clean; a shape that is not
+    /// a ring, or ink that spreads (glow, a fill), changes beside the band all round.
     public var besideChange: Double
+    /// The same for the rim just inside the band only: a filled disc or wedge changes there
+    /// wherever the band changes; a label or an icon inside the ring keeps clear of it.
+    public var innerRimChange: Double
+
+    /// Whether the disc inside changes as a filled shape does: much of it, right up to the band.
+    /// What changes inside but keeps clear of the band (a label, an icon) is other content.
+    public var interiorLooksFilled: Bool {
+        interiorChange > Self.maximumInteriorChange && innerRimChange > Self.maximumBesideChange
+    }
 
     /// Rings smaller than this (pixels) are not taken for strokes: their ends cannot be told
     /// from their blur, and pointers, bullets and dots are this size.
@@ -40,12 +51,19 @@ public struct RingPlausibility: Sendable, Equatable {
     /// what changes there, up to `explainedInteriorChange`.
     public func looksLikeStroke(_ ring: RingGeometry, interiorExplained: Bool = false) -> Bool {
         ring.circle.radius >= Self.minimumRadius && ring.lineWidth <= Self.maximumWidthShare * ring.circle.radius
-            && interiorChange <= (interiorExplained ? Self.explainedInteriorChange : Self.maximumInteriorChange)
+            && (interiorChange <= (interiorExplained ? Self.explainedInteriorChange : Self.maximumInteriorChange)
+                || (innerRimChange <= Self.maximumBesideChange && interiorChange <= Self.explainedInteriorChange))
             && besideChange <= Self.maximumBesideChange && bandFill >= Self.minimumBandFill
     }
 
-    /// Reads the features of `ring` from `stats`.
-    public static func read(_ ring: RingGeometry, stats: PixelStatistics) -> RingPlausibility {
+    /// A pixel counts as changing, here, when it changes by at least this share of the band's
+    /// median change (and by the ring search's threshold).
+    static let likeTheBand = 0.35
+
+    /// Reads the features of `ring` from `stats`. What changes on the bands of `others` (the
+    /// other rings found: a second ring just beside this one) is theirs, not beside this one.
+    public static func read(_ ring: RingGeometry, stats: PixelStatistics, others: [RingGeometry] = []) -> RingPlausibility {
+        let neighbours = others.filter { $0 != ring }.map { (c: $0.circle.center, r: $0.circle.radius, reach: $0.lineWidth / 2 + 1.5) }
         let w = stats.width, h = stats.height
         let c = ring.circle.center, r = ring.circle.radius, lw = ring.lineWidth
         let inner = max(0.75, lw / 2 - 1)
@@ -53,8 +71,25 @@ public struct RingPlausibility: Sendable, Equatable {
         let hole = r - lw / 2 - 2
         let x0 = max(0, Int((c.x - r - beside).rounded(.down))), x1 = min(w - 1, Int((c.x + r + beside).rounded(.up)))
         let y0 = max(0, Int((c.y - r - beside).rounded(.down))), y1 = min(h - 1, Int((c.y + r + beside).rounded(.up)))
-        var interior = 0, interiorChanged = 0, besideChanged = 0
+        // What changes as the stroke does: a dithered or recompressed background flickers by
+        // a little everywhere, and only changes of a good part of the band's own count.
+        var bandDeviations: [UInt16] = []
+        if x0 <= x1 && y0 <= y1 {
+            for y in y0...y1 {
+                let dy = Double(y) + 0.5 - c.y
+                for x in x0...x1 {
+                    let dx = Double(x) + 0.5 - c.x
+                    let v = stats.maxDeviation[y * w + x]
+                    if v >= RingFinder.changeThreshold, abs((dx * dx + dy * dy).squareRoot() - r) <= inner { bandDeviations.append(v) }
+                }
+            }
+        }
+        bandDeviations.sort()
+        let typical = bandDeviations.isEmpty ? 0 : Double(bandDeviations[bandDeviations.count / 2])
+        let threshold = max(RingFinder.changeThreshold, UInt16(min(510, Self.likeTheBand * typical)))
+        var interior = 0, interiorChanged = 0
         var bandBySector = [Int](repeating: 0, count: 36), changedBySector = [Int](repeating: 0, count: 36)
+        var innerBySector = [Int](repeating: 0, count: 36), outerBySector = [Int](repeating: 0, count: 36)
         if x0 <= x1 && y0 <= y1 {
             for y in y0...y1 {
                 let dy = Double(y) + 0.5 - c.y
@@ -62,16 +97,22 @@ public struct RingPlausibility: Sendable, Equatable {
                     let dx = Double(x) + 0.5 - c.x
                     let rho = (dx * dx + dy * dy).squareRoot()
                     let d = abs(rho - r)
-                    let changed = stats.maxDeviation[y * w + x] >= RingFinder.changeThreshold
+                    let changed = stats.maxDeviation[y * w + x] >= threshold
+                    if d <= inner || (d >= edge && d <= beside && changed
+                                      && !neighbours.contains { abs(Point(x: Double(x) + 0.5, y: Double(y) + 0.5).distance(to: $0.c) - $0.r) <= $0.reach }) {
+                        let s = Int(onScreenAngle(of: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), around: c) / 10) % 36
+                        if d <= inner {
+                            bandBySector[s] += 1
+                            if changed { changedBySector[s] += 1 }
+                        } else if rho < r {
+                            innerBySector[s] += 1
+                        } else {
+                            outerBySector[s] += 1
+                        }
+                    }
                     if rho < hole {
                         interior += 1
                         if changed { interiorChanged += 1 }
-                    } else if d <= inner {
-                        let s = Int(onScreenAngle(of: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), around: c) / 10) % 36
-                        bandBySector[s] += 1
-                        if changed { changedBySector[s] += 1 }
-                    } else if d >= edge, d <= beside, changed {
-                        besideChanged += 1
                     }
                 }
             }
@@ -79,8 +120,14 @@ public struct RingPlausibility: Sendable, Equatable {
         let live = (0..<36).filter { changedBySector[$0] > 0 }
         let bandChanged = live.reduce(0) { $0 + changedBySector[$1] }
         let bandLive = live.reduce(0) { $0 + bandBySector[$1] }
+        func median(_ counts: [Int]) -> Double {
+            guard !live.isEmpty else { return .infinity }
+            let shares = live.map { Double(counts[$0]) / Double(changedBySector[$0]) }.sorted()
+            return shares[shares.count / 2]
+        }
+        let both = (0..<36).map { innerBySector[$0] + outerBySector[$0] }
         return RingPlausibility(interiorChange: interior == 0 ? 0 : Double(interiorChanged) / Double(interior),
                                 bandFill: bandLive == 0 ? 0 : Double(bandChanged) / Double(bandLive),
-                                besideChange: bandChanged == 0 ? .infinity : Double(besideChanged) / Double(bandChanged))
+                                besideChange: median(both), innerRimChange: median(innerBySector))
     }
 }

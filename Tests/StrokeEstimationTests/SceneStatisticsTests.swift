@@ -1,0 +1,53 @@
+import Testing
+import Raster
+import StrokeGeometry
+@testable import StrokeEstimation
+
+@Suite("Scenes and rings among other content")
+struct SceneStatisticsTests {
+    /// A grey canvas with a white square at `x` (a moving part) over a background of `shade`.
+    static func frame(shade: UInt8, squareAt x: Int?) -> RGBAImage {
+        var image = RGBAImage(width: 40, height: 40, fill: RGBA(shade, shade, shade))
+        if let x {
+            for y in 10..<14 { for dx in 0..<4 { image[x: x + dx, y: y] = RGBA(255, 255, 255) } }
+        }
+        return image
+    }
+
+    @Test("a frame that changes most of the canvas starts a scene; the longest scene is kept, without the cut's own frame")
+    func cutStartsScene() {
+        var stats = PixelStatistics(width: 40, height: 40)
+        // Two frames of a dark screen whose square moves, then a light screen: ten frames.
+        stats.add(Self.frame(shade: 20, squareAt: 2))
+        stats.add(Self.frame(shade: 20, squareAt: 30))
+        for k in 0..<10 { stats.add(Self.frame(shade: 200, squareAt: 5 + k)) }
+        stats.keepLongestScene()
+        #expect(stats.frames == 12)
+        #expect(stats.sceneStart == 2)
+        #expect(stats.sceneFrames == 10)
+        // Measured from the light screen: the background never changes, the square's path does.
+        #expect(stats.maxDeviation[35 * 40 + 35] == 0)
+        #expect(stats.maxDeviation[11 * 40 + 12] > 40)
+        #expect(stats.maxDeviation[11 * 40 + 31] == 0, "the dark scene's square is not in the light scene")
+    }
+
+    @Test("a recording without cuts stays one scene, measured from its first frame")
+    func noCut() {
+        var stats = PixelStatistics(width: 40, height: 40)
+        for k in 0..<6 { stats.add(Self.frame(shade: 20, squareAt: 2 + 4 * k)) }
+        stats.keepLongestScene()
+        #expect(stats.sceneStart == 0 && stats.sceneFrames == 6)
+        #expect(stats.maxDeviation[11 * 40 + 23] > 40)
+    }
+
+    @Test("a consensus ring's band ends where its strong pixels stop: a second ring beside it is not part of it")
+    func contiguousBand() {
+        // A band 4 px wide around the circle and a second 3 px wide 9 px out.
+        var offsets: [Double] = []
+        for d in stride(from: -2.0, through: 2.0, by: 0.25) { offsets += Array(repeating: d, count: 40) }
+        for d in stride(from: 7.5, through: 10.5, by: 0.25) { offsets += Array(repeating: d, count: 40) }
+        let span = RingFinder.contiguousBand(offsets, reach: 20)
+        #expect(span.lowerBound >= -3.5 && span.lowerBound <= -2)
+        #expect(span.upperBound >= 2 && span.upperBound <= 3.5)
+    }
+}
