@@ -108,8 +108,16 @@ public struct LayerConfidence: Sendable, Equatable {
         if variations.count >= 3, variations[variations.count / 2] > maximumWidthVariation {
             findings.append((0.3, "the ink's width varies along its length (by \(percent(variations[variations.count / 2])) of it in the median frame): a filled shape (a crescent, a wedge, dots), not a stroke of one width"))
         }
+        let hues = readings.compactMap { $0.arc?.hueSpread }.sorted()
+        if hues.count >= 3, hues[hues.count / 2] > maximumHueSpread {
+            findings.append((0.45, "the ink changes colour along the stroke (\(percent(hues[hues.count / 2])) of it in another hue in the median frame): its ends are read against one colour and may be short where the colour departs from it"))
+        }
         return findings
     }
+
+    /// Share of a stroke's solid ink in another hue than its main colour above which it is a
+    /// gradient (see `ArcMeasurement.hueSpread`).
+    static let maximumHueSpread = 0.25
 
     /// A stroke's inked width along its body varies by less than this share of it (its
     /// anti-aliasing and a recorder's dithering); a filled crescent's by far more.

@@ -33,6 +33,11 @@ public struct ArcMeasurement: Sendable, Equatable {
     /// (10th to 90th percentile) of the inked width over its median. Near 0 for a stroke,
     /// large for a filled crescent or wedge; nil when the piece is too short to tell.
     public var widthVariation: Double?
+    /// Share of the solidly inked bins whose colour lies off the line from what is under the
+    /// stroke to the frame's ink by over a third of that line's length: another hue (a
+    /// gradient along the stroke), not a lighter or darker blend of the same ink (a fading
+    /// tail). Read on the same frames as `widthVariation`; nil when too few bins are inked.
+    public var hueSpread: Double?
     /// Separate pieces of ink seen when there were too many to read (state `unknown`); nil otherwise.
     public var pieceCount: Int?
     /// Where a stroke that left the band lies in this frame: its centre line's radius and its
@@ -46,7 +51,7 @@ public struct ArcMeasurement: Sendable, Equatable {
     public static func == (a: ArcMeasurement, b: ArcMeasurement) -> Bool {
         a.state == b.state && a.startAngle == b.startAngle && a.endAngle == b.endAngle
             && a.segments.count == b.segments.count && zip(a.segments, b.segments).allSatisfy { $0.start == $1.start && $0.end == $1.end }
-            && a.inkColor == b.inkColor && a.lineWidth == b.lineWidth && a.note == b.note && a.widthVariation == b.widthVariation && a.pieceCount == b.pieceCount
+            && a.inkColor == b.inkColor && a.lineWidth == b.lineWidth && a.note == b.note && a.widthVariation == b.widthVariation && a.hueSpread == b.hueSpread && a.pieceCount == b.pieceCount
             && a.roundCapEnds?.start == b.roundCapEnds?.start && a.roundCapEnds?.end == b.roundCapEnds?.end
     }
 }

@@ -327,6 +327,7 @@ public struct ArcMeasurer: Sendable {
         var result = extract(coverage, lineWidth: width)
         if result.state == .arc, widthVariationsRemaining > 0 {
             result.widthVariation = widthVariation(samples, coverage: coverage, lineWidth: width, backgrounds: projection.backgrounds)
+            result.hueSpread = hueSpread(samples, background: bg, ink: ink)
             if result.widthVariation != nil { widthVariationsRemaining -= 1 }
         }
         result.inkColor = PremultipliedColour.straight(ink)
@@ -381,6 +382,29 @@ public struct ArcMeasurer: Sendable {
         let high = Self.select(widths.count * 9 / 10, in: &widths), low = Self.select(widths.count / 10, in: &widths)
         return median > 0 ? (high - low) / median : nil
     }
+
+    /// See `ArcMeasurement.hueSpread`: over the bins whose centre is at least 0.7 of the ink's
+    /// distance from the background.
+    private func hueSpread(_ samples: [SIMD4<Float>], background: SIMD4<Float>, ink: SIMD4<Float>) -> Double? {
+        let axis = ink - background
+        let length2 = (axis * axis).sum()
+        guard length2 >= Self.minimumContrast * Self.minimumContrast else { return nil }
+        // Solid ink by its distance from the background, whatever its hue: the coverage is
+        // read along the one axis, and ink of another hue projects short on it.
+        var solid = 0, off = 0
+        for b in 0..<sampler.bins {
+            let v = samples[b * sampler.radial + sampler.centre] - background
+            guard (v * v).sum() >= 0.5 * length2 else { continue }
+            let along = (v * axis).sum() / length2
+            let across = v - along * axis
+            solid += 1
+            if (across * across).sum() > Self.otherHue * Self.otherHue * length2 { off += 1 }
+        }
+        return solid >= 8 ? Double(off) / Double(solid) : nil
+    }
+
+    /// Off the background-to-ink line by more than this share of its length: another hue.
+    static let otherHue: Float = 1.0 / 3
 
     /// How far (pixels, outward positive) the ink of the inked bins lies from the band's
     /// centre line: the coverage-weighted mean radial position of their samples.
