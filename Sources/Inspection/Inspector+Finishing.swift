@@ -33,8 +33,8 @@ extension Inspector {
     }
 
     /// The public layers from the measured ones: caps (inferred when no model says), the cap
-    /// correction, angles and fractions.
-    func finish(_ placed: [PlacedLayer], readings: [[LayerReading]], inks: [[RGBA]],
+    /// correction, angles and fractions. `scene`: the frames found rings are judged on.
+    func finish(_ placed: [PlacedLayer], readings: [[LayerReading]], inks: [[RGBA]], scene: Range<Int>,
                 inspection: inout Inspection) -> [Inspection.Layer] {
         var layers: [Inspection.Layer] = []
         for (k, layer) in placed.enumerated() {
@@ -57,8 +57,9 @@ extension Inspector {
                 }
                 // A ring found with no model is judged; a model's layer is placed where the
                 // model says, and only its readings can speak against it.
-                result.confidence = LayerConfidence.judge(ring: ring, plausibility: layer.plausibility, readings: result.readings,
-                                                          found: modelLayer == nil)
+                let found = modelLayer == nil
+                let judged = found ? Array(result.readings[scene.clamped(to: result.readings.indices)]) : result.readings
+                result.confidence = LayerConfidence.judge(ring: ring, plausibility: layer.plausibility, readings: judged, found: found)
             }
             layers.append(result)
         }

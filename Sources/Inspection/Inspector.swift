@@ -120,6 +120,11 @@ public struct Inspector: Sendable {
             candidates = search.rejected
         }
 
+        // The frames of the scene the rings were found in: to the end of the file unless a
+        // cut in the sample ended it. Found rings are judged on these frames only (another
+        // scene may show other content on their band).
+        let scene = stats.sceneStart..<(stats.sceneEnded ? stats.sceneStart + stats.sceneFrames : frameCount)
+
         // Layers: the model's placed on the found rings, or the rings themselves.
         // The statistics are freed as soon as the rings are placed (before the measurers'
         // samplers are built, which would otherwise add to the peak: 10 bytes a pixel, 10 MB on
@@ -197,7 +202,8 @@ public struct Inspector: Sendable {
         }
         inspection.frames = measuring.frames
         inspection.warnings = decoder.warnings.map(\.description)
-        inspection.layers = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, inspection: &inspection)
+        inspection.layers = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, scene: scene,
+                                   inspection: &inspection)
         return inspection
     }
 

@@ -18,6 +18,9 @@ public struct PixelStatistics: Sendable {
     public private(set) var sceneStart = 0
     /// Frames of that scene added.
     public private(set) var sceneFrames = 0
+    /// Whether a cut ended that scene (a later scene followed); false while it runs on to the
+    /// last frame added.
+    public private(set) var sceneEnded = false
     /// The first frame as stored (straight RGBA words): most pixels of later frames equal it,
     /// and one word comparison skips them. Its premultiplied colour is recomputed where a pixel
     /// differs rather than kept (10 bytes a pixel in all, with `extremeWords`: this lives through the first frames
@@ -88,6 +91,7 @@ public struct PixelStatistics: Sendable {
         extremeWords = scene.extremeWords
         sceneStart = scene.start
         sceneFrames = scene.frames
+        sceneEnded = true
         longest = nil
         differs = []
         differing = 0
