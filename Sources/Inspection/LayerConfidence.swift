@@ -105,7 +105,10 @@ public struct LayerConfidence: Sendable, Equatable {
             findings.append((0.4, "the ink comes in several separate pieces in \(split) of \(readable) frames: dots or dashes moving round a circle, not one stroke"))
         }
         let variations = readings.compactMap { $0.arc?.widthVariation }.sorted()
-        if variations.count >= 3, variations[variations.count / 2] > maximumWidthVariation {
+        // A hairline's measured width moves by a fraction of a pixel with its anti-aliasing
+        // alone: a shape's width varies by more than a pixel too.
+        if variations.count >= 3, variations[variations.count / 2] > maximumWidthVariation,
+           variations[variations.count / 2] * ring.lineWidth > minimumWidthSpread {
             findings.append((0.3, "the ink's width varies along its length (by \(percent(variations[variations.count / 2])) of it in the median frame): a filled shape (a crescent, a wedge, dots), not a stroke of one width"))
         }
         let hues = readings.compactMap { $0.arc?.hueSpread }.sorted()
@@ -122,6 +125,8 @@ public struct LayerConfidence: Sendable, Equatable {
     /// A stroke's inked width along its body varies by less than this share of it (its
     /// anti-aliasing and a recorder's dithering); a filled crescent's by far more.
     static let maximumWidthVariation = 0.35
+    /// ... and by more than this many pixels.
+    static let minimumWidthSpread = 1.0
 
     /// Frames with several pieces of ink, as a share of those read, above which the ink is dots
     /// or dashes rather than one stroke (whose ink is one piece but where something crosses it).
