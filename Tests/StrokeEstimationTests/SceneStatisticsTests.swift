@@ -51,3 +51,31 @@ struct SceneStatisticsTests {
         #expect(span.upperBound >= 2 && span.upperBound <= 3.5)
     }
 }
+
+@Suite("Ink that changes hue along the stroke")
+struct HueSpreadTests {
+    /// A 270° arc from 12 o'clock (radius 30, width 8) on black: cyan then, past `split`°, white.
+    static func arc(split: Double) -> RGBAImage {
+        var image = RGBAImage(width: 100, height: 100, fill: RGBA(0, 0, 0))
+        for y in 0..<100 {
+            for x in 0..<100 {
+                let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                let a = onScreenAngle(of: p, around: Point(x: 50, y: 50))
+                guard abs(p.distance(to: Point(x: 50, y: 50)) - 30) <= 4, a < 270 else { continue }
+                image[x: x, y: y] = a < split ? RGBA(0, 255, 255) : RGBA(255, 255, 255)
+            }
+        }
+        return image
+    }
+
+    @Test("a two-hue arc reads another hue over much of its length; a one-colour arc none")
+    func spread() throws {
+        let ring = RingGeometry(circle: Circle(center: Point(x: 50, y: 50), radius: 30), lineWidth: 8)
+        var gradient = ArcMeasurer(ring: ring, canvasWidth: 100, canvasHeight: 100)
+        let two = gradient.measure(Self.arc(split: 135))
+        #expect(try #require(two.hueSpread) > 0.25)
+        var plain = ArcMeasurer(ring: ring, canvasWidth: 100, canvasHeight: 100)
+        let one = plain.measure(Self.arc(split: 360))
+        #expect(try #require(one.hueSpread) < 0.05)
+    }
+}
