@@ -42,7 +42,8 @@ struct ModelPlacement {
         let anchors = zip(rings, looks).filter { $0.1.looksLikeStroke($0.0, interiorExplained: explained) }.map(\.0)
         if let anchorLayer = arcLayers.first, let circle = anchorLayer.geometry.circularArc {
             let centre = anchorLayer.geometry.pathToScreen(rotation: 0).apply(to: circle.center)
-            if scale == nil || origin == nil, let ring = anchors.first {
+            // A circle of radius 0 gives no scale (the ring's radius over 0).
+            if scale == nil || origin == nil, circle.radius > 0, let ring = anchors.first {
                 if scale == nil { scale = ring.circle.radius / circle.radius }
                 if origin == nil { origin = Point(x: ring.circle.center.x - scale! * centre.x, y: ring.circle.center.y - scale! * centre.y) }
             }
@@ -57,7 +58,7 @@ struct ModelPlacement {
                 origin = origin ?? p.origin
             }
         }
-        guard let s = scale, let o = origin else { throw .cannotPlaceModel(file: file) }
+        guard let s = scale, let o = origin, s.isFinite, s > 0, o.x.isFinite, o.y.isFinite else { throw .cannotPlaceModel(file: file) }
         self.scale = s
         self.origin = o
         func pixel(_ p: Point) -> Point { Point(x: o.x + s * p.x, y: o.y + s * p.y) }
