@@ -51,8 +51,8 @@ public struct RingPlausibility: Sendable, Equatable {
         let inner = max(0.75, lw / 2 - 1)
         let edge = lw / 2 + 1.5, beside = lw / 2 + 1.5 + max(3, lw)
         let hole = r - lw / 2 - 2
-        let x0 = max(0, Int((c.x - r - beside).rounded(.down))), x1 = min(w - 1, Int((c.x + r + beside).rounded(.up)))
-        let y0 = max(0, Int((c.y - r - beside).rounded(.down))), y1 = min(h - 1, Int((c.y + r + beside).rounded(.up)))
+        let x0 = max(0, Int(saturating: (c.x - r - beside).rounded(.down))), x1 = min(w - 1, Int(saturating: (c.x + r + beside).rounded(.up)))
+        let y0 = max(0, Int(saturating: (c.y - r - beside).rounded(.down))), y1 = min(h - 1, Int(saturating: (c.y + r + beside).rounded(.up)))
         var interior = 0, interiorChanged = 0, besideChanged = 0
         var bandBySector = [Int](repeating: 0, count: 36), changedBySector = [Int](repeating: 0, count: 36)
         if x0 <= x1 && y0 <= y1 {
