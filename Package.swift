@@ -17,7 +17,7 @@ let package = Package(
         // Reports, PNGCodec), and the commands in-process (StrokeScopeCLI).
         .library(name: "StrokeScope", targets: [
             "Inspection", "GIFCodec", "StrokeEstimation", "AnimationModel", "StrokeGeometry", "Fitting", "Inference", "Rendering",
-            "Reporting", "Reports", "PNGCodec", "Raster", "JSON", "Threading", "StrokeScopeCLI",
+            "Reporting", "Reports", "PNGCodec", "Raster", "JSON", "Threading", "OutputFiles", "StrokeScopeCLI",
         ]),
     ],
     targets: [
@@ -37,10 +37,12 @@ let package = Package(
 
         // Pure-Swift pixel buffers, drawing and the bitmap font.
         .target(name: "Raster"),
+        // Output files that appear whole or not at all (a temporary file renamed when complete).
+        .target(name: "OutputFiles"),
         // GIF decoding, browser-exact compositing and encoding (the only importer of giflib).
-        .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster"]),
+        .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "OutputFiles"]),
         // PNG output (the only importer of libpng).
-        .target(name: "PNGCodec", dependencies: ["CLibPNG", "Raster"]),
+        .target(name: "PNGCodec", dependencies: ["CLibPNG", "Raster", "OutputFiles"]),
         // JSON values: ordered objects, exact number text, a parser with positions.
         .target(name: "JSON"),
         // Tables in terminal, CSV, JSON and Markdown form.
@@ -76,7 +78,7 @@ let package = Package(
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "Fitting", "Inference"]
+            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "OutputFiles", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "Fitting", "Inference"]
         ),
         // On Linux the tool links the Swift runtime statically: the binary runs on a machine
         // (a CI runner) that has no Swift toolchain, and it starts faster and smaller, as only
@@ -110,7 +112,7 @@ let package = Package(
         .testTarget(name: "CLIArgumentsTests", dependencies: ["CLIArguments"]),
         .testTarget(
             name: "StrokeScopeCLITests",
-            dependencies: ["StrokeScopeCLI", "Inspection", "Reporting", "Threading", "Fitting", "GIFCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
+            dependencies: ["StrokeScopeCLI", "Inspection", "Reporting", "Threading", "OutputFiles", "Fitting", "GIFCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
             // Inputs the fuzzers kept (scripts/fuzz.sh), read by path in FuzzRegressionTests;
             // expected CLI outputs, read by path in GoldenOutputTests (Goldens/README.md).
             exclude: ["FuzzInputs", "Goldens"]

@@ -5,7 +5,8 @@
 # Targets (scripts/fuzz/Sources, a package of their own so the main package never needs
 # -sanitize=fuzzer): fuzz-gif (arbitrary bytes → decode, composite, `info`, `inspect`),
 # fuzz-model (arbitrary text → expression parser, model loader, evaluation, `model`), fuzz-fit
-# (a model and a GIF from one input → `fit`, `check`). Each runs with low limits (see
+# (a model and a GIF from one input → `fit`, `check`), fuzz-numeric (the bundled models with up
+# to four numeric fields set to extreme or arbitrary values → `render`, `fit`). Each runs with low limits (see
 # FuzzSupport.swift) and treats any exit code outside CLI-CONTRACT.md as a crash. Seeds come from
 # fixtures/ and ../shared/conformance/. A crash, leak, timeout (> 10 s per input) or sanitizer
 # report is saved under out/fuzz/artifacts/TARGET/ and makes the script exit 1 (timeouts: 10 s per
@@ -19,7 +20,7 @@
 #
 # Usage: scripts/fuzz.sh [SECONDS] [--target NAME] [--no-replay] [--no-record]
 #   SECONDS      run time per target (default 60; the issue's target is 600)
-#   --target     only this target (fuzz-gif, fuzz-model or fuzz-fit)
+#   --target     only this target (fuzz-gif, fuzz-model, fuzz-fit or fuzz-numeric)
 #   --no-replay  skip the conformance replay
 #   --no-record  write no results file
 set -euo pipefail
@@ -63,7 +64,7 @@ conformance="../shared/conformance"
 # Seed corpora, rebuilt each run (the fuzzer adds what it finds to a separate working corpus).
 seeds="$out/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/fuzz-gif" "$seeds/fuzz-model" "$seeds/fuzz-fit"
+mkdir -p "$seeds/fuzz-gif" "$seeds/fuzz-model" "$seeds/fuzz-fit" "$seeds/fuzz-numeric"
 cp fixtures/gif/*.gif "$seeds/fuzz-gif/"
 find fixtures/render -name '*.gif' -size -64k -exec cp {} "$seeds/fuzz-gif/" \;
 if [ -d "$conformance" ]; then
@@ -71,6 +72,16 @@ if [ -d "$conformance" ]; then
     find "$conformance" -name '*.gif' -size -64k -exec sh -c 'for f; do cp "$f" "$0/$(md5sum <"$f" | cut -c1-16).gif"; done' "$seeds/fuzz-gif" {} +
 fi
 cp fixtures/models/*.json "$seeds/fuzz-model/"
+# fuzz-numeric's inputs are choices, not files: each model untouched, then one extreme per model.
+python3 - "$seeds/fuzz-numeric" <<'PY'
+import os, sys
+out = sys.argv[1]
+for model in range(6):
+    open(os.path.join(out, "model-%d" % model), "wb").write(bytes([model]))
+    for value in range(13):
+        open(os.path.join(out, "model-%d-value-%02d" % (model, value)), "wb").write(
+            bytes([model, 7 * value + model, 0, 0]) + value.to_bytes(8, "little"))
+PY
 python3 - "$seeds/fuzz-fit" <<'PY'
 import glob, os, struct, sys
 out = sys.argv[1]
@@ -91,8 +102,9 @@ declare -A WHAT=(
     [fuzz-gif]="decode, composite, \`info\`, \`inspect\`; half the inputs through the decoding thread"
     [fuzz-model]="expressions, model loader, evaluation, \`model\`"
     [fuzz-fit]="\`fit\`, \`check\`; half the inputs through the decoding thread"
+    [fuzz-numeric]="the bundled models' numbers set to extreme or arbitrary values → \`render\`, \`fit\`"
 )
-for target in fuzz-gif fuzz-model fuzz-fit; do
+for target in fuzz-gif fuzz-model fuzz-fit fuzz-numeric; do
     [ -z "$only" ] || [ "$only" = "$target" ] || continue
     corpus="$out/corpus/$target"
     artifacts="$out/artifacts/$target"
@@ -105,6 +117,7 @@ for target in fuzz-gif fuzz-model fuzz-fit; do
     # slower under the instrumentation than in a release build).
     timeout_s=10
     [ "$target" = fuzz-fit ] && timeout_s=60
+    [ "$target" = fuzz-numeric ] && timeout_s=60
     "$bin/$target" "$corpus" "$seeds/$target" -max_total_time="$seconds" -timeout="$timeout_s" -rss_limit_mb=2048 \
         -max_len=262144 -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1
     code=$?
@@ -157,11 +170,13 @@ fi
     echo "Verdict: $([ "$status" = 0 ] && echo "PASS: no crash, hang, leak or sanitizer report" || echo "FAIL: see the rows above")."
 } > "$out/results-body.md"
 results_write "Fuzzing (scripts/fuzz.sh)" "$out/results-body.md" <<'EOF'
-Three libFuzzer targets built with `-sanitize=fuzzer,address` (AddressSanitizer with
+Four libFuzzer targets built with `-sanitize=fuzzer,address` (AddressSanitizer with
 LeakSanitizer) from scripts/fuzz/, each run for the stated time from seeds out of fixtures/ and
 the conformance suite's small GIFs: `fuzz-gif` (arbitrary bytes), `fuzz-model` (arbitrary text)
-and `fuzz-fit` (a model and a GIF from one input). An exit code outside CLI-CONTRACT.md counts
-as a crash; an input over 10 s (60 s for `fuzz-fit`) is a hang. Then every GIF under
+`fuzz-fit` (a model and a GIF from one input) and `fuzz-numeric` (the bundled models with up to
+four numeric fields set to extreme or arbitrary values, through `render` and `fit`). An exit code
+outside CLI-CONTRACT.md counts as a crash; an input over 10 s (60 s for `fuzz-fit` and
+`fuzz-numeric`) is a hang. Then every GIF under
 `../shared/conformance/` is replayed once through `fuzz-gif` under the sanitizer.
 
 "inputs run" is libFuzzer's count of executed units (it depends on how busy the machine is);

@@ -148,7 +148,8 @@ public struct Fitter: Sendable {
         let candidates = model.repeatingCycles.sorted()
         // From where it only repeats (its base values before that repeat nothing).
         let from = max(model.steadyStart ?? 0, 0)
-        for p in candidates where p > 0 {
+        // A period longer than the default span (or overflowing) cannot be told from a recording.
+        for p in candidates where p > 0 && p <= ResolvedModel.maximumSuggestedSpan {
             // Across the whole span, so a model that changes once (an event) never passes.
             let span = model.suggestedEndTime + p
             let same = (0..<48).allSatisfy { k in

@@ -15,7 +15,10 @@ struct ModelTable {
         self.model = model
         self.start = start
         self.step = step
-        let count = max(2, Int(((end - start) / step).rounded(.up)) + 1)
+        // Sized in Double first: a span or step that overflowed (a model running to 1e308 s)
+        // gives a short table, and the search falls back to exact evaluation, never a trap.
+        let steps = ((end - start) / step).rounded(.up)
+        let count = steps.isFinite && steps >= 1 ? Int(min(steps, 1_000_000)) + 1 : 2
         sampleCount = model.layers.isEmpty ? 0 : count
         samples = model.layers.map { layer in (0..<count).map { layer.presentation(at: start + Double($0) * step) } }
     }

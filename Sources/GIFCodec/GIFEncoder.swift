@@ -1,5 +1,6 @@
 internal import CGIFLib
 import Raster
+import OutputFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -161,9 +162,11 @@ public final class GIFEncoder {
     }
 }
 
-/// Where encoded bytes go: a file opened without clobbering (unless asked), or memory.
+/// Where encoded bytes go: an output file that appears only when complete (`OutputFile`,
+/// buffered through stdio), or memory.
 final class OutputSink {
     let path: String?
+    private var output: OutputFile?
     private var file: UnsafeMutablePointer<FILE>?
     private(set) var bytes: [UInt8] = []
     private(set) var writeError: String?
@@ -172,12 +175,18 @@ final class OutputSink {
 
     init(path: String, overwrite: Bool) throws(GIFError) {
         self.path = path
-        // "x" makes the create fail if the file exists, so nothing is overwritten by accident.
-        guard let f = fopen(path, overwrite ? "wb" : "wbx") else {
-            let code = errno
-            if code == EEXIST { throw GIFError(file: path, reason: .outputExists) }
-            throw GIFError(file: path, reason: .cannotWrite(String(cString: strerror(code))))
+        let output: OutputFile
+        do { output = try OutputFile(path: path, overwrite: overwrite) } catch {
+            switch error {
+            case .exists: throw GIFError(file: path, reason: .outputExists)
+            case .cannotCreate(_, let why), .cannotWrite(_, let why): throw GIFError(file: path, reason: .cannotCreate(why))
+            }
         }
+        // stdio on a copy of the descriptor: giflib writes in small pieces; fclose closes the copy.
+        guard let f = fdopen(dup(output.descriptor), "wb") else {
+            throw GIFError(file: path, reason: .cannotCreate(String(cString: strerror(errno))))
+        }
+        self.output = output
         file = f
     }
 
@@ -193,11 +202,23 @@ final class OutputSink {
         return n
     }
 
+    /// Flushes and puts the file in place; after a failure nothing is left at the path.
     func close() throws(GIFError) {
-        guard let f = file else { return }
+        guard let f = file, let output, let path else { return }
         file = nil
+        self.output = nil
         if fclose(f) != 0 && writeError == nil { writeError = String(cString: strerror(errno)) }
-        if let writeError, let path { throw GIFError(file: path, reason: .cannotWrite(writeError)) }
+        if let writeError {
+            output.discard()
+            throw GIFError(file: path, reason: .cannotWrite(writeError))
+        }
+        do { try output.commit() } catch {
+            switch error {
+            case .exists: throw GIFError(file: path, reason: .outputExists)
+            case .cannotCreate(_, let why): throw GIFError(file: path, reason: .cannotCreate(why))
+            case .cannotWrite(_, let why): throw GIFError(file: path, reason: .cannotWrite(why))
+            }
+        }
     }
 }
 

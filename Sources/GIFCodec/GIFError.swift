@@ -17,7 +17,10 @@ public struct GIFError: Error, Sendable, Equatable, CustomStringConvertible {
         case cannotOpen(String)
         /// The output file exists and overwriting was not asked for.
         case outputExists
-        /// Writing failed (the system's or giflib's explanation attached).
+        /// The output file could not be created (the system's explanation attached).
+        case cannotCreate(String)
+        /// Writing failed part-way (the system's or giflib's explanation attached); nothing is
+        /// left at the output's path.
         case cannotWrite(String)
         case emptyFile
         /// The file does not start with `GIF8`; `detected` names what it looks like instead.
@@ -47,12 +50,13 @@ public struct GIFError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The process exit code of CLI-CONTRACT.md: 66 when the input cannot be opened, 65 for
     /// malformed data, 64 when an output exists (the command line needs `--force`), 73 when an
-    /// output cannot be written.
+    /// output cannot be created, 74 when it could not be written completely.
     public var exitCode: Int32 {
         switch reason {
         case .cannotOpen: return 66
         case .outputExists: return 64
-        case .cannotWrite: return 73
+        case .cannotCreate: return 73
+        case .cannotWrite: return 74
         case .outOfMemory: return 70
         case .invalidFrame: return 70
         default: return 65
@@ -66,7 +70,8 @@ public struct GIFError: Error, Sendable, Equatable, CustomStringConvertible {
         switch reason {
         case .cannotOpen(let why): return "cannot open (\(why))"
         case .outputExists: return "already exists (use --force to overwrite)"
-        case .cannotWrite(let why): return "cannot write (\(why))"
+        case .cannotCreate(let why): return "cannot create (\(why))"
+        case .cannotWrite(let why): return "cannot write: \(why)"
         case .emptyFile: return "empty file (0 bytes), not a GIF"
         case .notAGIF(let detected):
             if let detected { return "not a GIF (looks like \(detected))" }

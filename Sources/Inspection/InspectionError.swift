@@ -15,6 +15,12 @@ public enum InspectionError: Error, Sendable, CustomStringConvertible {
     case noRingFound(file: String, candidates: [RingCandidate] = [])
     /// The model's layers cannot be placed: no ring to take the scale and offset from.
     case cannotPlaceModel(file: String)
+    /// The model's sizes do not fit the recording: placing it would take `scale` pixels per
+    /// point, outside `ModelPlacement.plausibleScales` (a ring of radius 1e-300 points).
+    case implausibleScale(file: String, scale: Double)
+    /// A placed layer would span `span` pixels, far more than the canvas
+    /// (`ModelPlacement.maximumCanvasMultiple` times its longer side).
+    case layerTooLarge(file: String, layer: String, span: Double, width: Int, height: Int)
     /// A fit needs an inspection made under the same model.
     case inspectedWithoutModel(file: String)
     /// The model's layers do not match the ones the inspection measured.
@@ -35,6 +41,10 @@ public enum InspectionError: Error, Sendable, CustomStringConvertible {
         case .noRingFound(let file, _): "\(file): no animated ring found (try --circle CX,CY,R or --region X,Y,W,H)"
         case .cannotPlaceModel(let file):
             "\(file): cannot place the model: no ring found to take the scale and offset from (give --scale and --origin, or --circle)"
+        case .implausibleScale(let file, let scale):
+            "\(file): cannot place the model: it would be drawn at \(DecimalText.short(scale)) pixels per point (its sizes do not match the recording; give --scale and --origin)"
+        case .layerTooLarge(let file, let layer, let span, let width, let height):
+            "\(file): cannot place the model: layer '\(layer)' would span \(DecimalText.short(span.rounded())) px on this \(width)×\(height) recording, more than \(Int(ModelPlacement.maximumCanvasMultiple)) times its size (check the layer's radius, lineWidth and frame)"
         case .inspectedWithoutModel(let file): "\(file): the inspection was made without a model; inspect with the model to fit it"
         case .modelMismatch(let file, let layer): "\(file): the inspection has no layer '\(layer)' of the model; inspect with the model to fit it"
         case .cannotFit(let file, let error): "\(file): cannot fit the model: \(error)"

@@ -27,8 +27,8 @@ extension Inspector {
             return Rect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
         }
         guard all.minX.isFinite, all.minY.isFinite, all.maxX.isFinite, all.maxY.isFinite else { return nil }
-        let x = max(0, Int(all.minX.rounded(.down))), y = max(0, Int(all.minY.rounded(.down)))
-        let maxX = min(width, Int(all.maxX.rounded(.up))), maxY = min(height, Int(all.maxY.rounded(.up)))
+        let x = max(0, Int(saturating: all.minX.rounded(.down))), y = max(0, Int(saturating: all.minY.rounded(.down)))
+        let maxX = min(width, Int(saturating: all.maxX.rounded(.up))), maxY = min(height, Int(saturating: all.maxY.rounded(.up)))
         return PixelRect(x: x, y: y, width: max(0, maxX - x), height: max(0, maxY - y))
     }
 

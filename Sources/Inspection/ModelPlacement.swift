@@ -8,6 +8,10 @@ import StrokeGeometry
 /// Places a model's layers on the screen: the first arc layer on the best ring gives the scale
 /// and offset (unless the options give them), which then place every other layer.
 struct ModelPlacement {
+    /// Pixels per point a placed model may take: a thousandth to a thousand (devices record at
+    /// 1 to 3; a downscaled recording or a model in other units may be far off, but not by more).
+    static let plausibleScales = 0.001...1000.0
+
     let model: ResolvedModel
     let options: InspectOptions
     let file: String
@@ -42,7 +46,8 @@ struct ModelPlacement {
         let anchors = zip(rings, looks).filter { $0.1.looksLikeStroke($0.0, interiorExplained: explained) }.map(\.0)
         if let anchorLayer = arcLayers.first, let circle = anchorLayer.geometry.circularArc {
             let centre = anchorLayer.geometry.pathToScreen(rotation: 0).apply(to: circle.center)
-            if scale == nil || origin == nil, let ring = anchors.first {
+            // A circle of radius 0 gives no scale (the ring's radius over 0).
+            if scale == nil || origin == nil, circle.radius > 0, let ring = anchors.first {
                 if scale == nil { scale = ring.circle.radius / circle.radius }
                 if origin == nil { origin = Point(x: ring.circle.center.x - scale! * centre.x, y: ring.circle.center.y - scale! * centre.y) }
             }
@@ -57,10 +62,14 @@ struct ModelPlacement {
                 origin = origin ?? p.origin
             }
         }
-        guard let s = scale, let o = origin else { throw .cannotPlaceModel(file: file) }
+        guard let s = scale, let o = origin, s.isFinite, s > 0, o.x.isFinite, o.y.isFinite else { throw .cannotPlaceModel(file: file) }
+        // A scale taken from a ring over a model radius of 1e-300 points is finite but draws
+        // nothing measurable; the bound keeps every pixel figure below far inside Int.
+        guard Self.plausibleScales.contains(s) else { throw .implausibleScale(file: file, scale: s) }
         self.scale = s
         self.origin = o
         func pixel(_ p: Point) -> Point { Point(x: o.x + s * p.x, y: o.y + s * p.y) }
+        try checkSizes(pixel, scale: s)
         // Each arc layer's ring first (the only use of the statistics), then the measurers.
         let layerRings: [RingGeometry?] = model.layers.map { layer in
             guard let circle = layer.geometry.circularArc else { return nil }
@@ -114,6 +123,29 @@ struct ModelPlacement {
         return placed
     }
 
+    /// How many times the canvas's longer side a placed layer may span: beyond, it cannot be
+    /// measured on this recording, and its measurers would be sized by the model alone.
+    static let maximumCanvasMultiple = 16.0
+
+    /// Every layer, placed, fits within `maximumCanvasMultiple` canvases.
+    private func checkSizes(_ pixel: (Point) -> Point, scale s: Double) throws(InspectionError) {
+        let limit = Self.maximumCanvasMultiple * Double(max(canvasWidth, canvasHeight, 1))
+        for layer in model.layers {
+            let span: Double
+            if let circle = layer.geometry.circularArc {
+                span = 2 * circle.radius * s + layer.style.lineWidth * s
+            } else {
+                let points = Self.pathPoints(layer, pixel)
+                let xs = points.map(\.x), ys = points.map(\.y)
+                let box = max((xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0))
+                span = box + layer.style.lineWidth * s
+            }
+            guard span.isFinite, span <= limit else {
+                throw .layerTooLarge(file: file, layer: layer.name, span: span, width: canvasWidth, height: canvasHeight)
+            }
+        }
+    }
+
     /// A layer's whole path as a polyline on screen (curves in 16 steps), each point mapped by `pixel`.
     static func pathPoints(_ layer: ResolvedLayer, _ pixel: (Point) -> Point) -> [Point] {
         var points: [Point] = []
@@ -137,7 +169,9 @@ struct ModelPlacement {
         guard let first = points.first, covered(first) else { return 0 }
         var length = 0.0
         for (a, b) in zip(points, points.dropFirst()) {
-            let d = a.distance(to: b), steps = max(1, Int((d / 0.5).rounded(.up)))
+            // Half-pixel steps, at most 100 000 per segment (a segment far off the canvas
+            // leaves the band at once anyway).
+            let d = a.distance(to: b), steps = max(1, min(100_000, Int(saturating: (d / 0.5).rounded(.up))))
             for k in 1...steps {
                 let t = Double(k) / Double(steps)
                 guard covered(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)) else { return length + d * (Double(k) - 1) / Double(steps) }

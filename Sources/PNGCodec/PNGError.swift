@@ -3,7 +3,10 @@
 public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Writing was refused because the file exists and overwriting was not asked for.
     case fileExists(path: String)
-    /// The file could not be created or written; `reason` is the system's (or libpng's) words.
+    /// The file could not be created; `reason` is the system's words.
+    case cannotCreate(path: String, reason: String)
+    /// Writing failed part-way (a full disk); nothing is left at `path`. `reason` is the
+    /// system's (or libpng's) words.
     case cannotWrite(path: String, reason: String)
     /// The file could not be opened or read; `reason` is the system's words.
     case cannotRead(path: String, reason: String)
@@ -27,8 +30,10 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .fileExists(let path):
             return "\(path): already exists; not overwriting it"
+        case .cannotCreate(let path, let reason):
+            return "\(path): cannot create (\(reason))"
         case .cannotWrite(let path, let reason):
-            return "\(path): cannot write (\(reason))"
+            return "\(path): cannot write: \(reason)"
         case .cannotRead(let path, let reason):
             return "\(path): cannot read (\(reason))"
         case .cannotEncode(let path, let reason):

@@ -1,5 +1,6 @@
 internal import CLibPNG
 public import Raster
+internal import OutputFiles
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Musl)
@@ -43,25 +44,28 @@ extension RGBAImage {
     }
 
     /// Writes this image as an 8-bit RGBA PNG file at `path`, alpha kept; the bytes are those
-    /// of `pngBytes()`. The file is created here with exclusive-create semantics, so an
-    /// existing file (or a link to one) is never replaced unless `overwrite` is true, even if
-    /// it appears between a caller's check and this call. When writing fails, a file this call
-    /// created is removed; an existing file being overwritten may be left truncated.
+    /// of `pngBytes()`. An existing file (or a link to one) is never replaced unless `overwrite`
+    /// is true, even if it appears between a caller's check and this call. The file appears at
+    /// `path` only once it is complete (written beside it and renamed, `OutputFile`): when writing
+    /// fails, nothing is left there and a file being overwritten keeps its old contents.
     public func writePNG(toFile path: String, overwrite: Bool = false) throws(PNGError) {
         guard isStorableSize(self) else {
             throw .unsupportedSize(path: path, width: width, height: height)
         }
-        let opened = try openForWriting(path, overwrite: overwrite)
-        // Only a file we made may be deleted on failure: with `overwrite` the path could name
-        // something we must never unlink, such as a device node.
+        let output: OutputFile
+        do { output = try OutputFile(path: path, overwrite: overwrite) } catch {
+            switch error {
+            case .exists: throw .fileExists(path: path)
+            case .cannotCreate(_, let reason), .cannotWrite(_, let reason): throw .cannotCreate(path: path, reason: reason)
+            }
+        }
         func fail(_ reason: String) -> PNGError {
-            if opened.created { unlink(path) }
+            output.discard()
             return .cannotWrite(path: path, reason: reason)
         }
-        guard let file = fdopen(opened.descriptor, "wb") else {
-            let code = errno
-            close(opened.descriptor)
-            throw fail(systemErrorMessage(code))
+        // stdio on a copy of the descriptor (fclose closes the copy; commit closes the original).
+        guard let file = fdopen(dup(output.descriptor), "wb") else {
+            throw fail(systemErrorMessage(errno))
         }
         // Streaming through stdio keeps memory flat however large the image is.
         var control = makeRGBAControl(width: width, height: height)
@@ -73,6 +77,13 @@ extension RGBAImage {
         let closed = fclose(file) == 0
         let closeFailure = closed ? nil : systemErrorMessage(errno)
         if let reason = writeFailure ?? closeFailure { throw fail(reason) }
+        do { try output.commit() } catch {
+            switch error {
+            case .exists: throw .fileExists(path: path)
+            case .cannotCreate(_, let reason): throw .cannotCreate(path: path, reason: reason)
+            case .cannotWrite(_, let reason): throw .cannotWrite(path: path, reason: reason)
+            }
+        }
     }
 
     /// Reads the PNG file at `path`, whatever its colour type or bit depth, as 8-bit
@@ -111,15 +122,3 @@ extension RGBAImage {
     }
 }
 
-/// Opens `path` for writing, creating it exclusively; when it exists and `overwrite` is
-/// true, truncates it instead. `created` tells whether the file is new.
-private func openForWriting(_ path: String, overwrite: Bool) throws(PNGError) -> (descriptor: Int32, created: Bool) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    if descriptor >= 0 { return (descriptor, true) }
-    let code = errno
-    guard code == EEXIST else { throw .cannotWrite(path: path, reason: systemErrorMessage(code)) }
-    guard overwrite else { throw .fileExists(path: path) }
-    let existing = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-    guard existing >= 0 else { throw .cannotWrite(path: path, reason: systemErrorMessage(errno)) }
-    return (existing, false)
-}

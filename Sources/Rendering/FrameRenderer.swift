@@ -52,7 +52,9 @@ public struct FrameRenderer: Sendable {
             var rotations: Set<Int> = [0]
             for k in 0...256 {
                 let r = layer.values(at: end * Double(k) / 256).rotation
-                rotations.insert(Int((r / (Double.pi / 4)).rounded()) & 7)
+                // The turn's remainder first: an unwrapped rotation may be far beyond Int's range.
+                let eighths = (r.remainder(dividingBy: 2 * Double.pi) / (Double.pi / 4)).rounded()
+                rotations.insert(eighths.isFinite ? Int(eighths) & 7 : 0)
             }
             for rotation in rotations.sorted().map({ Double($0) * Double.pi / 4 }) {
                 for piece in layer.geometry.visiblePieces(strokeStart: 0, strokeEnd: 1, rotation: rotation) {
@@ -73,7 +75,10 @@ public struct FrameRenderer: Sendable {
             return (hi - lo + 2 * margin, -lo + margin)
         }
         let x = axis(minX, maxX), y = axis(minY, maxY)
-        return (max(1, Int((x.size * scale).rounded(.up))), max(1, Int((y.size * scale).rounded(.up))),
+        // The model's limits keep these far inside Int; the clamp keeps a canvas size from ever
+        // trapping (the caller refuses anything this large).
+        func pixels(_ size: Double) -> Int { Int(min(max((size * scale).rounded(.up), 1), 1e12)) }
+        return (pixels(x.size), pixels(y.size),
                 Point(x: x.origin * scale, y: y.origin * scale))
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StrokeGeometry
 import Raster
 
 /// The radii of a ring's band edges read from the 1-bit pixels along its drawn body (GIF
@@ -79,8 +80,8 @@ struct OneBitBandEdges: Sendable {
         guard span > 0 else { return }
         let first = start + endMargin / radius
         let outerReach = outer + 1, innerReach = max(0, inner - 1)
-        let x0 = max(0, Int((cx - outerReach).rounded(.down))), x1 = min(width - 1, Int((cx + outerReach).rounded(.up)))
-        let y0 = max(0, Int((cy - outerReach).rounded(.down))), y1 = min(height - 1, Int((cy + outerReach).rounded(.up)))
+        let x0 = max(0, Int(saturating: (cx - outerReach).rounded(.down))), x1 = min(width - 1, Int(saturating: (cx + outerReach).rounded(.up)))
+        let y0 = max(0, Int(saturating: (cy - outerReach).rounded(.down))), y1 = min(height - 1, Int(saturating: (cy + outerReach).rounded(.up)))
         guard x0 <= x1, y0 <= y1 else { return }
         // Candidates first (cheap), then an even sample of them (the costly sub-points).
         var candidates: [(x: Int, y: Int, innerSide: Bool)] = []

@@ -72,8 +72,8 @@ struct PrefixCoverage: Sendable {
         // corner lies r·√2 from the end) and a miter tip (at most miterLimit · r from its vertex).
         let reach = r * max(1.5, min(miterLimit, 10)) + 1
         let xs = points.map(\.x), ys = points.map(\.y)
-        let x0 = max(0, Int((xs.min()! - reach).rounded(.down))), x1 = min(canvasWidth - 1, Int((xs.max()! + reach).rounded(.up)))
-        let y0 = max(0, Int((ys.min()! - reach).rounded(.down))), y1 = min(canvasHeight - 1, Int((ys.max()! + reach).rounded(.up)))
+        let x0 = max(0, Int(saturating: (xs.min()! - reach).rounded(.down))), x1 = min(canvasWidth - 1, Int((xs.max()! + reach).rounded(.up)))
+        let y0 = max(0, Int(saturating: (ys.min()! - reach).rounded(.down))), y1 = min(canvasHeight - 1, Int((ys.max()! + reach).rounded(.up)))
         guard x0 <= x1, y0 <= y1 else {
             offsets = []; thresholds = []; firstThreshold = []; lastThreshold = []
             return

@@ -150,8 +150,9 @@ extension RingFinder {
     public static func ring(on circle: Circle, stats: PixelStatistics, minimumWidth: Double = 1) -> RingGeometry {
         let w = stats.width, h = stats.height
         let reach = max(4, circle.radius * 0.3)
-        let x0 = max(0, Int(circle.center.x - circle.radius - reach)), x1 = min(w - 1, Int(circle.center.x + circle.radius + reach))
-        let y0 = max(0, Int(circle.center.y - circle.radius - reach)), y1 = min(h - 1, Int(circle.center.y + circle.radius + reach))
+        // Saturating: a predicted circle (from a model) may lie anywhere, even at infinity.
+        let x0 = max(0, Int(saturating: circle.center.x - circle.radius - reach)), x1 = min(w - 1, Int(saturating: circle.center.x + circle.radius + reach))
+        let y0 = max(0, Int(saturating: circle.center.y - circle.radius - reach)), y1 = min(h - 1, Int(saturating: circle.center.y + circle.radius + reach))
         var strong: UInt16 = 1
         var covered = 0.0
         var sectors = Set<Int>()

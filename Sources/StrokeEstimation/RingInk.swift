@@ -55,8 +55,8 @@ public struct RingInk: Sendable, Equatable {
         let inner = max(0.5, ring.lineWidth / 2 - 1)
         // The surroundings: beyond the band's edge by a pixel, past a track as wide as the band.
         let near = ring.lineWidth / 2 + 1.5, far = ring.lineWidth / 2 + max(6, 1.5 * ring.lineWidth)
-        let x0 = max(0, Int((c.x - r - far).rounded(.down))), x1 = min(w - 1, Int((c.x + r + far).rounded(.up)))
-        let y0 = max(0, Int((c.y - r - far).rounded(.down))), y1 = min(h - 1, Int((c.y + r + far).rounded(.up)))
+        let x0 = max(0, Int(saturating: (c.x - r - far).rounded(.down))), x1 = min(w - 1, Int(saturating: (c.x + r + far).rounded(.up)))
+        let y0 = max(0, Int(saturating: (c.y - r - far).rounded(.down))), y1 = min(h - 1, Int(saturating: (c.y + r + far).rounded(.up)))
         guard x0 <= x1, y0 <= y1 else { return nil }
         var band: [UInt32: Int] = [:], around: [UInt32: Int] = [:]
         // Static pixels at the band's edges, kept to tell a track there once the surroundings are known.

@@ -189,7 +189,7 @@ struct RingPieceShape {
     }
 
     private static func grid(_ range: ClosedRange<Double>, _ step: Double) -> [Double] {
-        let n = max(0, Int(((range.upperBound - range.lowerBound) / step).rounded(.down)))
+        let n = max(0, Int(saturating: ((range.upperBound - range.lowerBound) / step).rounded(.down)))
         return (0...n).map { range.lowerBound + Double($0) * step }
     }
 }

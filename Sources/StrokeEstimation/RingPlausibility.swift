@@ -69,8 +69,8 @@ public struct RingPlausibility: Sendable, Equatable {
         let inner = max(0.75, lw / 2 - 1)
         let edge = lw / 2 + 1.5, beside = lw / 2 + 1.5 + max(3, lw)
         let hole = r - lw / 2 - 2
-        let x0 = max(0, Int((c.x - r - beside).rounded(.down))), x1 = min(w - 1, Int((c.x + r + beside).rounded(.up)))
-        let y0 = max(0, Int((c.y - r - beside).rounded(.down))), y1 = min(h - 1, Int((c.y + r + beside).rounded(.up)))
+        let x0 = max(0, Int(saturating: (c.x - r - beside).rounded(.down))), x1 = min(w - 1, Int(saturating: (c.x + r + beside).rounded(.up)))
+        let y0 = max(0, Int(saturating: (c.y - r - beside).rounded(.down))), y1 = min(h - 1, Int(saturating: (c.y + r + beside).rounded(.up)))
         // What changes as the stroke does: a dithered or recompressed background flickers by
         // a little everywhere, and only changes of a good part of the band's own count.
         var bandDeviations: [UInt16] = []

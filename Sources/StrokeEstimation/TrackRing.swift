@@ -35,8 +35,8 @@ public struct TrackRing: Sendable, Equatable {
         let bins = Int((2 * reach / step).rounded(.up))
         var total = [Int](repeating: 0, count: bins), track = [Int](repeating: 0, count: bins)
         var colourSum = [SIMD4<Float>](repeating: .zero, count: bins)
-        let x0 = max(0, Int((c.x - r - reach).rounded(.down))), x1 = min(w - 1, Int((c.x + r + reach).rounded(.up)))
-        let y0 = max(0, Int((c.y - r - reach).rounded(.down))), y1 = min(h - 1, Int((c.y + r + reach).rounded(.up)))
+        let x0 = max(0, Int(saturating: (c.x - r - reach).rounded(.down))), x1 = min(w - 1, Int(saturating: (c.x + r + reach).rounded(.up)))
+        let y0 = max(0, Int(saturating: (c.y - r - reach).rounded(.down))), y1 = min(h - 1, Int(saturating: (c.y + r + reach).rounded(.up)))
         guard x0 <= x1, y0 <= y1 else { return tracks }
         for y in y0...y1 {
             let dy = Double(y) + 0.5 - c.y

@@ -26,26 +26,94 @@ enum BatchInputs {
 
     /// Files as given; a folder gives the `.gif` files in it (any case), sorted by name, and with
     /// `recursive` those of its subfolders too. A path that does not exist stays in the list, to
-    /// be reported in its place.
-    static func expand(_ paths: [String], recursive: Bool) -> [Input] {
-        var out: [Input] = []
+    /// be reported in its place. Each file is listed once and each folder entered once, however
+    /// many links lead to them (told apart by device and inode); a link back to a folder being
+    /// walked is a cycle, not followed again, and `warnings` says where.
+    static func expand(_ paths: [String], recursive: Bool) -> (inputs: [Input], warnings: [String]) {
+        var walk = Walk(recursive: recursive)
         for path in paths {
             var status = stat()
             guard stat(path, &status) == 0 else {
-                out.append(.unreadable(path, reason: "cannot open (\(String(cString: strerror(errno))))"))
+                walk.inputs.append(.unreadable(path, reason: "cannot open (\(String(cString: strerror(errno))))"))
                 continue
             }
             if (status.st_mode & S_IFMT) == S_IFDIR {
-                let found = gifs(in: path, recursive: recursive)
-                if found.isEmpty {
-                    out.append(.unreadable(path, reason: "folder holds no .gif files" + (recursive ? "" : " (use --recursive to look in its subfolders)")))
+                let before = walk.inputs.count
+                walk.enter(path, status)
+                if walk.inputs.count == before && !walk.wasEnteredBefore(status) {
+                    walk.inputs.append(.unreadable(path, reason: "folder holds no .gif files" + (recursive ? "" : " (use --recursive to look in its subfolders)")))
                 }
-                out += found.map { .file($0) }
             } else {
-                out.append(.file(path))
+                walk.file(path, status, given: true)
             }
         }
-        return out
+        return (walk.inputs, walk.warnings)
+    }
+
+    /// A file's or folder's identity: the same file reached by two paths has the same one.
+    private struct Identity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ s: stat) {
+            device = UInt64(truncatingIfNeeded: s.st_dev)
+            inode = UInt64(truncatingIfNeeded: s.st_ino)
+        }
+    }
+
+    /// The state of one expansion: what was listed and entered so far.
+    private struct Walk {
+        let recursive: Bool
+        var inputs: [Input] = []
+        var warnings: [String] = []
+        private var files: Set<Identity> = []
+        /// Folders entered (each once), and those on the current path from the top (a link to
+        /// one of these is a cycle).
+        private var entered: Set<Identity> = []
+        private var open: Set<Identity> = []
+        private var emptyCheck: Set<Identity> = []
+
+        init(recursive: Bool) { self.recursive = recursive }
+
+        func wasEnteredBefore(_ s: stat) -> Bool { emptyCheck.contains(Identity(s)) }
+
+        mutating func file(_ path: String, _ s: stat, given: Bool) {
+            // A file named twice on the command line runs twice, as asked; one found twice
+            // through folders (a link beside its target) runs once.
+            if given { inputs.append(.file(path)); files.insert(Identity(s)); return }
+            guard files.insert(Identity(s)).inserted else { return }
+            inputs.append(.file(path))
+        }
+
+        mutating func enter(_ folder: String, _ s: stat) {
+            let id = Identity(s)
+            if open.contains(id) {
+                warnings.append("\(folder): link cycle (it leads back to a folder being walked), not followed again")
+                emptyCheck.insert(id)
+                return
+            }
+            guard entered.insert(id).inserted else { emptyCheck.insert(id); return }
+            open.insert(id)
+            defer { open.remove(id) }
+            guard let dir = opendir(folder) else { return }
+            var found: [(path: String, status: stat)] = [], folders: [(path: String, status: stat)] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." || name.hasPrefix(".") { continue }
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                var status = stat()
+                guard stat(path, &status) == 0 else { continue }
+                if (status.st_mode & S_IFMT) == S_IFDIR {
+                    if recursive { folders.append((path, status)) }
+                } else if name.lowercased().hasSuffix(".gif") {
+                    found.append((path, status))
+                }
+            }
+            closedir(dir)
+            for f in found.sorted(by: { $0.path < $1.path }) { file(f.path, f.status, given: false) }
+            for f in folders.sorted(by: { $0.path < $1.path }) { enter(f.path, f.status) }
+        }
     }
 
     /// Whether the command line asks for a batch: several paths, or a folder.
@@ -68,26 +136,5 @@ enum BatchInputs {
     static func jobCount(_ args: ParsedArguments) throws(UsageError) -> Int {
         if let n = try args.value("jobs", as: .integer(in: .between(1, 256))) { return n }
         return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }
-
-    private static func gifs(in folder: String, recursive: Bool) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var files: [String] = [], folders: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." || name.hasPrefix(".") { continue }
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var status = stat()
-            guard stat(path, &status) == 0 else { continue }
-            if (status.st_mode & S_IFMT) == S_IFDIR {
-                if recursive { folders.append(path) }
-            } else if name.lowercased().hasSuffix(".gif") {
-                files.append(path)
-            }
-        }
-        return files.sorted() + folders.sorted().flatMap { gifs(in: $0, recursive: true) }
     }
 }

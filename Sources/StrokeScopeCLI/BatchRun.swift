@@ -28,7 +28,8 @@ enum BatchRun {
         for name in ["svg", "html", "overlay"] where args.command.option(named: name) != nil && args.value(name) != nil {
             throw CLIError("--\(name) writes one file: give one input GIF (several were given)", exitCode: CLIError.Code.usage)
         }
-        let inputs = BatchInputs.expand(args.positionals("file.gif"), recursive: args.flag("recursive"))
+        let (inputs, walkWarnings) = BatchInputs.expand(args.positionals("file.gif"), recursive: args.flag("recursive"))
+        if !args.flag("quiet") { for w in walkWarnings { console.warn(w) } }
         let environment = console.environment
         let progress = Progress(console: console, quiet: args.flag("quiet"))
         progress.start(label: args.command.name, total: inputs.count, unit: "files")

@@ -1,6 +1,7 @@
 import CLIArguments
 import GIFCodec
 import Inspection
+import OutputFiles
 import PNGCodec
 import Raster
 
@@ -19,7 +20,7 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
-    /// Exit codes (CLI-CONTRACT.md, plus 73 for outputs, which the contract leaves open).
+    /// Exit codes (CLI-CONTRACT.md).
     public enum Code {
         public static let success: Int32 = 0
         public static let thresholdExceeded: Int32 = 1
@@ -27,7 +28,18 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
         public static let malformedInput: Int32 = 65
         public static let unreadableInput: Int32 = 66
         public static let internalError: Int32 = 70
+        /// An output file cannot be created (73).
         public static let cannotWriteOutput: Int32 = 73
+        /// An output could not be written completely: a full disk, an I/O error, a closed pipe (74).
+        public static let outputIncomplete: Int32 = 74
+    }
+
+    static func output(_ error: OutputFileError) -> CLIError {
+        switch error {
+        case .exists: return CLIError(error.description, exitCode: Code.usage)
+        case .cannotCreate: return CLIError(error.description, exitCode: Code.cannotWriteOutput)
+        case .cannotWrite: return CLIError(error.description, exitCode: Code.outputIncomplete)
+        }
     }
 
     static func usage(_ error: UsageError) -> CLIError {
@@ -55,8 +67,11 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
     }
 
     static func png(_ error: PNGError) -> CLIError {
-        if case .fileExists = error { return CLIError(error.description, exitCode: Code.usage) }
-        return CLIError(error.description, exitCode: Code.cannotWriteOutput)
+        switch error {
+        case .fileExists: return CLIError(error.description, exitCode: Code.usage)
+        case .cannotWrite: return CLIError(error.description, exitCode: Code.outputIncomplete)
+        default: return CLIError(error.description, exitCode: Code.cannotWriteOutput)
+        }
     }
 
     static func sheet(_ error: ContactSheetError, file: String) -> CLIError {

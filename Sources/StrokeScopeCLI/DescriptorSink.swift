@@ -3,27 +3,42 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Writes to a file descriptor (stdout or stderr), unbuffered: commands hand over whole
 /// tables and lines, so there is nothing to gain from a buffer and nothing to flush on exit.
-public final class DescriptorSink: TextSink {
+///
+/// Every write is checked: the first failure (`ENOSPC` on `/dev/full`, `EPIPE` after `| head`
+/// has exited; SIGPIPE is ignored by the executable) is kept as `writeFailure` and later writes
+/// are dropped, so `StrokeScope.run` can end the command with exit 74 instead of reporting
+/// success for output that was lost.
+public final class DescriptorSink: TextSink, Sendable {
     private let descriptor: Int32
+    /// 0 while every write has succeeded, else the first failure's errno (a batch's workers
+    /// print from several threads).
+    private let failure = Atomic<Int32>(0)
 
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
+    public var writeFailure: Int32? {
+        let code = failure.load(ordering: .acquiring)
+        return code == 0 ? nil : code
+    }
+
     public func write(_ text: String) {
+        guard writeFailure == nil else { return }
         var text = text
-        text.withUTF8 { bytes in
+        let code: Int32 = text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
                 let n = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if n <= 0 {
-                    if n < 0 && errno == EINTR { continue }
-                    return  // A closed pipe (e.g. `| head`) ends output quietly.
-                }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return n < 0 ? errno : EIO }
                 offset += n
             }
+            return 0
         }
+        if code != 0 { _ = failure.compareExchange(expected: 0, desired: code, ordering: .acquiringAndReleasing) }
     }
 
     public static var standardOutput: DescriptorSink { DescriptorSink(descriptor: STDOUT_FILENO) }

@@ -49,10 +49,13 @@ enum ModelCommand {
         guard end >= from else {
             throw CLIError("--to (\(shortText(end)) s) is before --from (\(shortText(from)) s)", exitCode: CLIError.Code.usage)
         }
-        let count = Int(((end - from) / step + 1e-9).rounded(.down)) + 1
-        guard count <= 1_000_000 else {
-            throw CLIError("\(count) instants requested; at most 1000000 (use a larger --step)", exitCode: CLIError.Code.usage)
+        // Counted in Double: a --step of 1e-300 must be refused, not overflow an Int.
+        let instants = ((end - from) / step + 1e-9).rounded(.down) + 1
+        guard instants <= 1_000_000 else {
+            throw CLIError("\(instants.isFinite ? shortText(instants) : "unboundedly many") instants requested; at most 1000000 (use a larger --step)",
+                           exitCode: CLIError.Code.usage)
         }
+        let count = Int(instants)
         let mode: PointMode = args.flag("exact-arclength") ? .exactArcLength : .coreAnimation
         // Times as integer multiples of the step, so 0.1 + 0.2 does not print as 0.30000000000000004.
         let times = (0..<count).map { (from + Double($0) * step).rounded(toDecimals: 9) }

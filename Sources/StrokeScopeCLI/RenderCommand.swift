@@ -126,7 +126,13 @@ enum RenderCommand {
         let suggested = FrameRenderer.suggestedCanvas(for: model, scale: scale)
         let width = size.map { Int($0[0]) } ?? suggested.width
         let height = size.map { Int($0[1]) } ?? suggested.height
-        guard width * height <= 64_000_000 else {
+        // A GIF's screen is at most 65535 px a side.
+        guard Double(width) * Double(height) <= 64_000_000, width <= 65535, height <= 65535 else {
+            // Without --size the canvas is the layers' extent: the model is what is too large.
+            if size == nil {
+                throw CLIError("\(file): the layers' extent needs a canvas of \(width)×\(height) px, above 64 megapixels or 65535 px a side (give --size)",
+                               exitCode: CLIError.Code.malformedInput)
+            }
             throw CLIError("canvas \(width)×\(height) is above 64 megapixels", exitCode: CLIError.Code.usage)
         }
         let settings = RenderSettings(scale: scale, width: width, height: height,
@@ -134,6 +140,16 @@ enum RenderCommand {
                                       background: background, colors: colors, dithering: dithering,
                                       deltaFrames: args.flag("delta-frames"), loopCount: loop)
         if durationOption == nil { plan.duration = max(0.01, (model.suggestedEndTime - plan.from) / plan.rate) }
+        // Counted before any frame is laid out: a --duration of 1e300 s must not allocate.
+        let expected = RecordingSchedule.expectedFrameCount(plan)
+        guard expected <= 100_000 else {
+            let count = expected.isFinite ? shortText(expected.rounded(.up)) : "unboundedly many"
+            if durationOption == nil {
+                throw CLIError("\(file): the model's default span of \(shortText(plan.duration)) s makes \(count) frames, at most 100000 (give --duration)",
+                               exitCode: CLIError.Code.malformedInput)
+            }
+            throw CLIError("\(count) frames requested; at most 100000", exitCode: CLIError.Code.usage)
+        }
         try checkImperfectionFrames(plan, args)
         let schedule = RecordingSchedule(plan)
         guard !schedule.frames.isEmpty else { throw CLIError("no frames to render (check --duration)", exitCode: CLIError.Code.usage) }

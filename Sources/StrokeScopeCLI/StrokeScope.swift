@@ -1,4 +1,9 @@
 import CLIArguments
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `strokescope` command line, callable in-process: arguments in; text and an exit code out.
 public enum StrokeScope {
@@ -9,11 +14,24 @@ public enum StrokeScope {
         name: "strokescope",
         version: version,
         abstract: "Measure stroke animations (spinners, progress rings, check marks) in animated GIFs, frame by frame.",
-        discussion: "Exit codes: 0 success, 1 a check failed, 64 wrong command line (or an output exists without --force), 65 malformed input, 66 unreadable input, 70 internal error, 73 an output cannot be written.",
+        discussion: "Exit codes: 0 success, 1 a check failed, 64 wrong command line (or an output exists without --force), 65 malformed input, 66 unreadable input, 70 internal error, 73 an output cannot be created, 74 an output could not be written completely (a full disk, a closed pipe).",
         commands: [InfoCommand.spec, FramesCommand.spec, ModelCommand.spec, RenderCommand.spec, InspectCommand.spec, FitCommand.spec, CheckCommand.spec, InferCommand.spec])
 
     /// Runs one command line (without the program name) and returns the exit code.
+    ///
+    /// Output that did not reach stdout is never reported as success: a failed write ends the
+    /// run with exit 74 and `error: stdout: cannot write: REASON`, except a closed pipe (the
+    /// reader, say `head`, has all it wanted), which ends it with exit 74 and no message.
     public static func run(arguments: [String], console: Console) -> Int32 {
+        let code = runCommand(arguments: arguments, console: console)
+        guard let failure = console.out.writeFailure, code == CLIError.Code.success || code == CLIError.Code.thresholdExceeded else {
+            return code
+        }
+        if failure != EPIPE { console.error("stdout: cannot write: \(String(cString: strerror(failure)))") }
+        return CLIError.Code.outputIncomplete
+    }
+
+    private static func runCommand(arguments: [String], console: Console) -> Int32 {
         do throws(CLIError) {
             switch try parse(arguments) {
             case .showHelp(let text), .showVersion(let text):

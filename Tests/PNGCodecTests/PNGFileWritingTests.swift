@@ -47,17 +47,17 @@ struct PNGFileWritingTests {
     func reportsUnwritablePath() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("out/frame-0001.png")
-        #expect(throws: PNGError.cannotWrite(path: path, reason: "No such file or directory")) {
+        #expect(throws: PNGError.cannotCreate(path: path, reason: "No such file or directory")) {
             try samplePicture().writePNG(toFile: path)
         }
-        let error = PNGError.cannotWrite(path: path, reason: "No such file or directory")
-        #expect(error.description == "\(path): cannot write (No such file or directory)")
+        let error = PNGError.cannotCreate(path: path, reason: "No such file or directory")
+        #expect(error.description == "\(path): cannot create (No such file or directory)")
         #expect(!FileManager.default.fileExists(atPath: path))
 
         #expect(throws: PNGError.fileExists(path: directory.path)) {
             try samplePicture().writePNG(toFile: directory.path)
         }
-        #expect(throws: PNGError.cannotWrite(path: directory.path, reason: "Is a directory")) {
+        #expect(throws: PNGError.cannotCreate(path: directory.path, reason: "Is a directory")) {
             try samplePicture().writePNG(toFile: directory.path, overwrite: true)
         }
     }
@@ -89,7 +89,8 @@ struct PNGFileWritingTests {
     func rendersSingleLines() {
         let errors: [PNGError] = [
             .fileExists(path: "a.png"),
-            .cannotWrite(path: "a.png", reason: "Permission denied"),
+            .cannotCreate(path: "a.png", reason: "Permission denied"),
+            .cannotWrite(path: "a.png", reason: "No space left on device"),
             .cannotRead(path: "a.png", reason: "Permission denied"),
             .cannotEncode(path: nil, reason: "Invalid IHDR data"),
             .invalidPNG(path: "a.png", reason: "Not a PNG file"),

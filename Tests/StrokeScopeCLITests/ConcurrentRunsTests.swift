@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AnimationModel
 import Fitting
 import Inspection
@@ -75,6 +80,30 @@ struct ConcurrentRunsTests {
         let alone = lines.map(run)
         let together = Self.atOnce(lines.count) { k in run(lines[k]) }
         #expect(together == alone)
+        #expect(RunBudget.parallel)
+    }
+}
+
+extension ConcurrentRunsTests {
+    @Test("two runs on two threads at once each see their own thread budget, and the default is untouched after")
+    func budgetPerRun() {
+        final class Gate: Sendable {
+            let arrived = Mutex(0)
+            /// Waits until both runs are inside their scope, so each reads while the other holds its own.
+            func meet() {
+                arrived.withLock { $0 += 1 }
+                while arrived.withLock({ $0 }) < 2 { sched_yield() }
+            }
+        }
+        let gate = Gate()
+        let seen = Self.atOnce(2) { k in
+            let budget = try? RunBudget.with(parallel: k == 0) { () throws(CLIError) -> String in
+                gate.meet()
+                return "\(RunBudget.parallel)"
+            }
+            return budget ?? "error"
+        }
+        #expect(seen == ["true", "false"])
         #expect(RunBudget.parallel)
     }
 }

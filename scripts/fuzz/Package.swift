@@ -13,5 +13,6 @@ let package = Package(
         .executableTarget(name: "fuzz-gif", dependencies: ["FuzzSupport", .product(name: "StrokeScope", package: "StrokeScope")]),
         .executableTarget(name: "fuzz-model", dependencies: ["FuzzSupport", .product(name: "StrokeScope", package: "StrokeScope")]),
         .executableTarget(name: "fuzz-fit", dependencies: ["FuzzSupport", .product(name: "StrokeScope", package: "StrokeScope")]),
+        .executableTarget(name: "fuzz-numeric", dependencies: ["FuzzSupport", .product(name: "StrokeScope", package: "StrokeScope")]),
     ]
 )

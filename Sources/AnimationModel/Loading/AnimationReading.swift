@@ -32,8 +32,8 @@ extension ModelReader {
         let timing = try readTiming(object, topLevel: topLevel)
         let kind: AnimationSpec.Kind
         switch type {
-        case "basic": kind = .basic(try readBasicValues(object))
-        case "keyframe": kind = .keyframe(try readKeyframes(object))
+        case "basic": kind = .basic(try readBasicValues(object, rule: Self.valueRule(keyPath)))
+        case "keyframe": kind = .keyframe(try readKeyframes(object, rule: Self.valueRule(keyPath)))
         default: kind = .group(try readGroupChildren(try object.required("animations", note: "the group's children")))
         }
 
@@ -43,6 +43,12 @@ extension ModelReader {
         if let e = try number("addedAt", in: object, .finite) { animation.addedAt = e }
         if let f = object.optional("key") { animation.key = try f.nonEmptyString() }
         return animation
+    }
+
+    /// Rotation values are angles (bounded by `ModelLimits.radians`); stroke values may be any
+    /// finite number, since they are clamped to [0, 1] when drawn.
+    static func valueRule(_ keyPath: KeyPath?) -> NumberRule {
+        keyPath == .rotation ? .angle : .finite
     }
 
     /// `transform.rotation` is accepted as Core Animation accepts it: the same as `.z`.
@@ -56,11 +62,11 @@ extension ModelReader {
     }
 
     /// At most two of the three, as CABasicAnimation documents; none is allowed but does nothing.
-    private mutating func readBasicValues(_ object: JSONObjectField) throws(FieldError) -> BasicValues {
+    private mutating func readBasicValues(_ object: JSONObjectField, rule: NumberRule) throws(FieldError) -> BasicValues {
         let values = BasicValues(
-            fromValue: try number("fromValue", in: object, .finite),
-            toValue: try number("toValue", in: object, .finite),
-            byValue: try number("byValue", in: object, .finite))
+            fromValue: try number("fromValue", in: object, rule),
+            toValue: try number("toValue", in: object, rule),
+            byValue: try number("byValue", in: object, rule))
         let set = [values.fromValue, values.toValue, values.byValue].compactMap { $0 }.count
         if set == 3 {
             throw FieldError(object.path, "at most two of 'fromValue', 'toValue' and 'byValue' may be set (Core Animation's rule)")

@@ -12,7 +12,7 @@ import JSON
 /// - Fewer than two values animate nothing: a warning.
 /// - `cubicPaced` is an error: MODEL-FORMAT.md leaves it out of this version.
 extension ModelReader {
-    mutating func readKeyframes(_ object: JSONObjectField) throws(FieldError) -> KeyframeValues {
+    mutating func readKeyframes(_ object: JSONObjectField, rule: NumberRule) throws(FieldError) -> KeyframeValues {
         var mode = CalculationMode.linear
         if let f = object.optional("calculationMode") {
             if case .string("cubicPaced") = f.value {
@@ -23,7 +23,7 @@ extension ModelReader {
 
         let valuesField = try object.required("values", note: "the keyframe values")
         var values: [ModelExpression] = []
-        for item in try valuesField.array() { values.append(try number(item, .finite)) }
+        for item in try valuesField.array() { values.append(try number(item, rule)) }
         if values.count < 2 {
             warn(valuesField.path, "fewer than two values, so Core Animation sets nothing")
         }

@@ -24,7 +24,7 @@ extension ModelReader {
         let path = try readPath(try object.required("path", note: "a layer needs a path: arc, oval or elements"))
 
         var layer = LayerSpec(name: name, path: path)
-        if let e = try number("lineWidth", in: object, .nonNegative) { layer.lineWidth = e }
+        if let e = try number("lineWidth", in: object, .extent) { layer.lineWidth = e }
         if let f = object.optional("lineCap") { layer.lineCap = try choice(f, LineCap.self, what: "lineCap") }
         if let f = object.optional("lineJoin") { layer.lineJoin = try choice(f, LineJoin.self, what: "lineJoin") }
         if let f = object.optional("strokeColor") { layer.strokeColor = try readColor(f) }

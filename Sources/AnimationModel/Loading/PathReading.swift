@@ -2,8 +2,8 @@ import JSON
 
 /// A layer's `path`: exactly one of `arc`, `oval` or `elements`, as UIBezierPath builds them.
 ///
-/// Checks beyond the types: every coordinate and angle is finite, radii and oval sizes are not
-/// negative, and a list of elements is not empty and starts with `move` or `arc`, because every
+/// Checks beyond the types: every coordinate and angle is finite and within `ModelLimits`, radii
+/// and oval sizes are not negative, and a list of elements is not empty and starts with `move` or `arc`, because every
 /// other element continues from a current point that would not exist yet (Core Graphics
 /// refuses `addLine` on an empty path). A `close` may be followed by anything: it leaves the
 /// current point at the subpath's start.
@@ -66,23 +66,23 @@ extension ModelReader {
         let object = try field.object()
         try object.allowOnly(["center", "radius", "startAngle", "endAngle", "clockwise"])
         let center = try readPoint(try object.required("center"))
-        let radius = try number(try object.required("radius"), .nonNegative)
-        let start = try number(try object.required("startAngle"), .finite)
-        let end = try number(try object.required("endAngle"), .finite)
+        let radius = try number(try object.required("radius"), .extent)
+        let start = try number(try object.required("startAngle"), .angle)
+        let end = try number(try object.required("endAngle"), .angle)
         let clockwise = try object.required("clockwise", note: "true runs clockwise on screen").bool()
         return ArcExpression(center: center, radius: radius, startAngle: start, endAngle: end, clockwise: clockwise)
     }
 
     mutating func readPoint(_ field: JSONField) throws(FieldError) -> ExpressionPoint {
         let xy = try field.array(count: 2, what: "a point [x, y]")
-        return ExpressionPoint(try number(xy[0], .finite), try number(xy[1], .finite))
+        return ExpressionPoint(try number(xy[0], .coordinate), try number(xy[1], .coordinate))
     }
 
     /// `[x, y, w, h]` with a width and height that are not negative (frames and ovals).
     mutating func readRectangle(_ field: JSONField) throws(FieldError)
         -> (x: ModelExpression, y: ModelExpression, width: ModelExpression, height: ModelExpression) {
         let r = try field.array(count: 4, what: "a rectangle [x, y, width, height]")
-        return (try number(r[0], .finite), try number(r[1], .finite), try number(r[2], .nonNegative), try number(r[3], .nonNegative))
+        return (try number(r[0], .coordinate), try number(r[1], .coordinate), try number(r[2], .extent), try number(r[3], .extent))
     }
 
     /// The one member of an object that must hold exactly one of `kinds` (a path, a path element).

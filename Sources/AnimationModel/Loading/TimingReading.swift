@@ -2,7 +2,8 @@ import JSON
 
 /// The `CAMediaTiming` keys every animation shares, and timing functions.
 ///
-/// Checks: `duration` ≥ 0 (0 means Core Animation's default duration, CA-TIMING.md §1.3);
+/// Checks: `duration` finite; 0 or below means Core Animation's default duration (CA-TIMING.md
+/// §1.3), and below 0 is also a warning, since it is rarely meant;
 /// `beginTime`, `speed` and `timeOffset` finite (`now` only in a top-level `beginTime`);
 /// `repeatCount` and `repeatDuration` ≥ 0 and possibly infinite. A negative `speed` is left to the
 /// timing engine, which decides how to treat it (CA-TIMING.md §9). Setting both `repeatCount` and
@@ -20,7 +21,14 @@ extension ModelReader {
     mutating func readTiming(_ object: JSONObjectField, topLevel: Bool) throws(FieldError) -> TimingSpec {
         var timing = TimingSpec()
         if let e = try number("beginTime", in: object, .finite, allowsNow: topLevel) { timing.beginTime = e }
-        if let e = try number("duration", in: object, .nonNegative) { timing.duration = e }
+        if let field = object.optional("duration") {
+            let e = try number(field, .finite)
+            let value = evaluate(e)
+            if value < 0 {
+                warn(field.path, "a negative duration (\(written(field, value))) is what Core Animation makes of any duration ≤ 0: the default 0.25 s, or the group's duration for a group's child")
+            }
+            timing.duration = e
+        }
         if let e = try number("speed", in: object, .finite) { timing.speed = e }
         if let e = try number("timeOffset", in: object, .finite) { timing.timeOffset = e }
         if let e = try number("repeatCount", in: object, .nonNegativeOrInfinite) { timing.repeatCount = e }
@@ -56,8 +64,8 @@ extension ModelReader {
         case .array(let items) where items.count == 4:
             let points = try field.array()
             return .controlPoints(
-                try number(points[0], .unitInterval), try number(points[1], .finite),
-                try number(points[2], .unitInterval), try number(points[3], .finite))
+                try number(points[0], .unitInterval), try number(points[1], .controlPointY),
+                try number(points[2], .unitInterval), try number(points[3], .controlPointY))
         default:
             throw field.mismatch("a timing function name or [c1x, c1y, c2x, c2y]")
         }

@@ -85,6 +85,9 @@ extension ModelReader {
         guard limits[0] < limits[1] else {
             throw FieldError(field.path, "the range must have min < max (found [\(MessageText.number(limits[0])), \(MessageText.number(limits[1]))])")
         }
+        guard (limits[1] - limits[0]).isFinite else {
+            throw FieldError(field.path, "the range must be narrower than the largest double (found [\(MessageText.number(limits[0])), \(MessageText.number(limits[1]))])")
+        }
         let range = limits[0]...limits[1]
         guard range.contains(value) else {
             throw FieldError(field.path, "the range [\(MessageText.number(limits[0])), \(MessageText.number(limits[1]))] does not contain the value \(MessageText.number(value))")

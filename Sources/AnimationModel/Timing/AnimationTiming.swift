@@ -26,9 +26,14 @@ extension ResolvedAnimation {
             elapsed = 0
         }
         let active = elapsed + timeOffset
-        guard cycle.isFinite else { return (min(active, duration), 0) }
+        // A parent time or speed so large that the active time overflows a double (or meets an
+        // opposite infinity) has no phase left: the node shows its start.
+        guard active.isFinite else { return (0, 0) }
+        guard cycle.isFinite else { return (min(max(active, 0), duration), 0) }
         var k = (active / cycle).rounded(.down)
         var w = active - k * cycle
+        // A cycle so short that the iteration count overflows leaves no phase either.
+        guard k.isFinite, w.isFinite else { return (0, 0) }
         // Rounding can leave w a hair below a cycle boundary or below zero.
         if w >= cycle - 1e-12 * max(1, cycle) { k += 1; w = 0 }
         if w < 0 { w = 0 }

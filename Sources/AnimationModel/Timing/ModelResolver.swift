@@ -60,6 +60,13 @@ struct Resolver {
         return v
     }
 
+    /// A number that must pass one of `ModelLimits`' checks (coordinates, extents, angles).
+    func limited(_ e: ModelExpression, _ path: String, _ check: (Double) -> String?) throws(ModelInstanceError) -> Double {
+        let v = try number(e, path)
+        if let violation = check(v) { throw ModelInstanceError(fieldPath: path, message: "\(violation), got \(v)") }
+        return v
+    }
+
     func nonNegative(_ e: ModelExpression, _ path: String, allowInfinite: Bool = false) throws(ModelInstanceError) -> Double {
         let v = try number(e, path)
         guard v >= 0 else { throw ModelInstanceError(fieldPath: path, message: "must not be negative, got \(v)") }
@@ -134,7 +141,9 @@ struct Resolver {
     /// duration is ≤ 0 (§1.3); top-level animations get the transaction duration instead.
     func animation(_ spec: AnimationSpec, path: String, parentDuration: Double?, now: Double?) throws(ModelInstanceError) -> ResolvedAnimation {
         let t = spec.timing
-        var duration = try nonNegative(t.duration, path + ".duration")
+        // Any duration ≤ 0 is defaulted as Core Animation does (§1.3); the loader warns about
+        // a negative one.
+        var duration = try finite(t.duration, path + ".duration")
         if duration <= 0 { duration = parentDuration ?? options.transactionDuration }
         let speed = try nonNegative(t.speed, path + ".speed")
         let repeatCount = try nonNegative(t.repeatCount, path + ".repeatCount", allowInfinite: true)
@@ -147,12 +156,12 @@ struct Resolver {
         case .basic(let v):
             func opt(_ e: ModelExpression?, _ name: String) throws(ModelInstanceError) -> Double? {
                 guard let e else { return nil }
-                return try finite(e, path + "." + name)
+                return try value(e, path + "." + name, keyPath: spec.keyPath)
             }
             kind = .basic(from: try opt(v.fromValue, "fromValue"), to: try opt(v.toValue, "toValue"), by: try opt(v.byValue, "byValue"))
         case .keyframe(let k):
             var values: [Double] = []
-            for (i, e) in k.values.enumerated() { values.append(try finite(e, path + ".values[\(i)]")) }
+            for (i, e) in k.values.enumerated() { values.append(try value(e, path + ".values[\(i)]", keyPath: spec.keyPath)) }
             var keyTimes: [Double]?
             if let kt = k.keyTimes {
                 var times: [Double] = []
@@ -181,6 +190,11 @@ struct Resolver {
             additive: spec.additive, cumulative: spec.cumulative, cycle: cycle, activeDuration: active)
     }
 
+    /// An animated value: rotations are angles (`ModelLimits.radians`), stroke values any finite number.
+    func value(_ e: ModelExpression, _ path: String, keyPath: KeyPath?) throws(ModelInstanceError) -> Double {
+        keyPath == .rotation ? try limited(e, path, ModelLimits.angleViolation) : try finite(e, path)
+    }
+
     func timingFunction(_ spec: TimingFunctionSpec, _ path: String) throws(ModelInstanceError) -> TimingFunction {
         switch spec {
         case .linear: return .linear
@@ -189,8 +203,8 @@ struct Resolver {
         case .easeInEaseOut: return .easeInEaseOut
         case .default: return .default
         case .controlPoints(let a, let b, let c, let d):
-            return TimingFunction(try finite(a, path + "[0]"), try finite(b, path + "[1]"),
-                                  try finite(c, path + "[2]"), try finite(d, path + "[3]"))
+            return TimingFunction(try finite(a, path + "[0]"), try limited(b, path + "[1]", ModelLimits.controlPointViolation),
+                                  try finite(c, path + "[2]"), try limited(d, path + "[3]", ModelLimits.controlPointViolation))
         }
     }
 }

@@ -12,12 +12,14 @@ public struct ResolvedStyle: Sendable, Equatable {
 
 extension Resolver {
     func point(_ p: ExpressionPoint, _ path: String) throws(ModelInstanceError) -> Point {
-        Point(x: try finite(p.x, path + "[0]"), y: try finite(p.y, path + "[1]"))
+        Point(x: try limited(p.x, path + "[0]", ModelLimits.coordinateViolation),
+              y: try limited(p.y, path + "[1]", ModelLimits.coordinateViolation))
     }
 
     func arc(_ a: ArcExpression, _ path: String) throws(ModelInstanceError) -> Arc {
-        Arc(center: try point(a.center, path + ".center"), radius: try finite(a.radius, path + ".radius"),
-            startAngle: try finite(a.startAngle, path + ".startAngle"), endAngle: try finite(a.endAngle, path + ".endAngle"),
+        Arc(center: try point(a.center, path + ".center"), radius: try limited(a.radius, path + ".radius", ModelLimits.extentViolation),
+            startAngle: try limited(a.startAngle, path + ".startAngle", ModelLimits.angleViolation),
+            endAngle: try limited(a.endAngle, path + ".endAngle", ModelLimits.angleViolation),
             clockwise: a.clockwise)
     }
 
@@ -28,8 +30,10 @@ extension Resolver {
             let arc = try arc(a, path + ".arc")
             return .arc(center: arc.center, radius: arc.radius, startAngle: arc.startAngle, endAngle: arc.endAngle, clockwise: arc.clockwise)
         case .oval(let x, let y, let w, let h):
-            return .oval(x: try finite(x, path + ".oval[0]"), y: try finite(y, path + ".oval[1]"),
-                         width: try finite(w, path + ".oval[2]"), height: try finite(h, path + ".oval[3]"))
+            return .oval(x: try limited(x, path + ".oval[0]", ModelLimits.coordinateViolation),
+                         y: try limited(y, path + ".oval[1]", ModelLimits.coordinateViolation),
+                         width: try limited(w, path + ".oval[2]", ModelLimits.extentViolation),
+                         height: try limited(h, path + ".oval[3]", ModelLimits.extentViolation))
         case .elements(let elements):
             var out: [PathElement] = []
             for (i, e) in elements.enumerated() {
@@ -53,12 +57,13 @@ extension Resolver {
     func geometry(_ spec: LayerSpec, _ path: String) throws(ModelInstanceError) -> (LayerGeometry, ResolvedStyle) {
         var frame: Rect?
         if let f = spec.frame {
-            frame = Rect(x: try finite(f.x, path + ".frame[0]"), y: try finite(f.y, path + ".frame[1]"),
-                         width: try finite(f.width, path + ".frame[2]"), height: try finite(f.height, path + ".frame[3]"))
+            frame = Rect(x: try limited(f.x, path + ".frame[0]", ModelLimits.coordinateViolation),
+                         y: try limited(f.y, path + ".frame[1]", ModelLimits.coordinateViolation),
+                         width: try limited(f.width, path + ".frame[2]", ModelLimits.extentViolation),
+                         height: try limited(f.height, path + ".frame[3]", ModelLimits.extentViolation))
         }
         let geometry = LayerGeometry(path: try bezierPath(spec.path, path + ".path"), frame: frame, arcOptions: options.arcOptions)
-        let width = try finite(spec.lineWidth, path + ".lineWidth")
-        guard width >= 0 else { throw ModelInstanceError(fieldPath: path + ".lineWidth", message: "must not be negative, got \(width)") }
+        let width = try limited(spec.lineWidth, path + ".lineWidth", ModelLimits.extentViolation)
         return (geometry, ResolvedStyle(lineWidth: width, lineCap: spec.lineCap, lineJoin: spec.lineJoin, strokeColor: spec.strokeColor))
     }
 }

@@ -51,8 +51,12 @@ public final class ResolvedLayer: Sendable {
                 }
             }
         }
-        return LayerValues(name: name, present: present, rawStrokeStart: values.strokeStart,
-                           rawStrokeEnd: values.strokeEnd, rotation: values.rotation)
+        // Sums of huge values (additive, cumulative over many cycles) can overflow a double; what
+        // overflows is shown as the layer's model value, never passed on as inf or NaN.
+        return LayerValues(name: name, present: present,
+                           rawStrokeStart: values.strokeStart.isFinite ? values.strokeStart : model.strokeStart,
+                           rawStrokeEnd: values.strokeEnd.isFinite ? values.strokeEnd : model.strokeEnd,
+                           rotation: values.rotation.isFinite ? values.rotation : 0)
     }
 
     /// The layer's own clock at model time `t` (seconds; `CACurrentMediaTime()` reads 10000

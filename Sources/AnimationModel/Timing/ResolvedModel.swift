@@ -18,8 +18,18 @@ public struct ResolvedModel: Sendable {
 extension ResolvedModel {
     /// A span worth showing by default, in model seconds: until every finite animation has
     /// ended and every repeating one has run two cycles, and one second past the last layer
-    /// change (added, removed, or a timing event), at least one second.
+    /// change (added, removed, or a timing event), at least one second and at most
+    /// `maximumSuggestedSpan` (an hour: a model whose durations run to 1e308 s must not
+    /// make the default span, and with it a sample count or a search grid, unbounded).
     public var suggestedEndTime: Double {
+        let end = unboundedEndTime
+        return end.isNaN ? Self.maximumSuggestedSpan : min(end, Self.maximumSuggestedSpan)
+    }
+
+    /// The longest default span, in model seconds.
+    public static let maximumSuggestedSpan = 3600.0
+
+    private var unboundedEndTime: Double {
         var end = 1.0
         for layer in layers {
             end = max(end, layer.addedAt + 1)

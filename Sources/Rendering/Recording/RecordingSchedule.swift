@@ -62,6 +62,18 @@ public struct RecordingSchedule: Sendable, Equatable {
 
     public let frames: [Frame]
 
+    /// How many frames the perfect recording of `plan` has (before drops), from its duration
+    /// and interval alone: to check a plan before laying it out. Possibly infinite.
+    public static func expectedFrameCount(_ plan: Plan) -> Double {
+        let interval: Double
+        switch plan.interval {
+        case .centiseconds(let cs): interval = Double(max(cs, 1)) / 100
+        case .fps(let fps): interval = 1 / fps
+        }
+        let count = (plan.duration / interval).rounded(.up)
+        return count.isNaN ? .infinity : max(count, 0)
+    }
+
     /// Lays out the frames of `plan`. Frame indices in `late`, `drop` and `duplicate` refer to
     /// the frames of the perfect recording, before any are dropped.
     public init(_ plan: Plan) {

@@ -42,7 +42,7 @@ public enum Fuzz {
     @discardableResult
     public static func run(_ arguments: [String], environment: [String: String] = [:]) -> Int32 {
         let code = StrokeScope.run(arguments: arguments, console: Console(out: BufferSink(), err: BufferSink(), environment: environment))
-        guard [0, 1, 64, 65, 66, 73].contains(code) else {
+        guard [0, 1, 64, 65, 66, 73, 74].contains(code) else {
             fatalError("fuzz: \(arguments.joined(separator: " ")) exited \(code), not a contract exit code")
         }
         return code
