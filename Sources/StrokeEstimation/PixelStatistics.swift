@@ -167,18 +167,21 @@ public struct PixelStatistics: Sendable {
                     for y in area.y..<area.maxY {
                         for i in (y * w + area.x)..<(y * w + area.maxX) {
                             let word = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
-                            var d: UInt16 = 0
-                            if word != words[i] {
-                                let p = Self.premultiplied(word), q = Self.premultiplied(words[i])
-                                let dr = p.r - q.r, dg = p.g - q.g, db = p.b - q.b, da = p.a - q.a
-                                d = UInt16(Double(dr * dr + dg * dg + db * db + da * da).squareRoot())
-                                if d > dev[i] {
-                                    undo.append(Undo(index: Int32(truncatingIfNeeded: i), deviation: dev[i], word: extreme[i]))
-                                    dev[i] = d; extreme[i] = word
-                                }
+                            // Most pixels equal the reference: one comparison, and a byte
+                            // read for the cut's count.
+                            if word == words[i] {
+                                if differs[i] { differs[i] = false; differing &-= 1 }
+                                continue
+                            }
+                            let p = Self.premultiplied(word), q = Self.premultiplied(words[i])
+                            let dr = p.r - q.r, dg = p.g - q.g, db = p.b - q.b, da = p.a - q.a
+                            let d = UInt16(Double(dr * dr + dg * dg + db * db + da * da).squareRoot())
+                            if d > dev[i] {
+                                undo.append(Undo(index: Int32(truncatingIfNeeded: i), deviation: dev[i], word: extreme[i]))
+                                dev[i] = d; extreme[i] = word
                             }
                             let now = d >= Self.cutDeviation
-                            if now != differs[i] { differs[i] = now; differing += now ? 1 : -1 }
+                            if now != differs[i] { differs[i] = now; differing &+= now ? 1 : -1 }
                         }
                     }
                    }
