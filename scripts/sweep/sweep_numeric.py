@@ -75,6 +75,10 @@ def mutated(document, path, raw):
 
 
 def gif_for(model_path, default_gif):
+    """A render of the model beside it (MODEL.gif), the bundled fixture named for it, or the default."""
+    beside = os.path.splitext(model_path)[0] + ".gif"
+    if os.path.exists(beside):
+        return beside
     name = os.path.basename(model_path)
     pairs = [("loading-spinner", "fixtures/render/spinner-1x-4cs-32-delta.gif"),
              ("payment-success", "fixtures/render/payment-1x-4cs-spoiled.gif"),

@@ -22,6 +22,8 @@ struct LoaderWarningTests {
          "m.json: layers[0].animations[0]: none of fromValue, toValue and byValue is set, so the animation changes nothing"),
         (M.animation(#""type": "group", "animations": []"#),
          "m.json: layers[0].animations[0].animations: the group is empty, so it animates nothing"),
+        (M.basic(#""duration": "D - 3""#),
+         "m.json: layers[0].animations[0].duration: a negative duration ('D - 3' is -1) is what Core Animation makes of any duration ≤ 0: the default 0.25 s, or the group's duration for a group's child"),
         (M.layer(variables: #""D": 2, "unused": {"value": 1, "fit": [0, 2]}"#),
          "m.json: variables.D: variable 'D' is never used"),
     ]
