@@ -12,7 +12,8 @@
 #
 # Usage: scripts/sweep-numeric.sh [MODEL.json ...] [--only-given] [--commands LIST] [--timeout S]
 #                                 [--jobs N] [--no-build] [--bin PATH] [--no-record]
-#   MODEL.json     more models to sweep (a run with them is not the record)
+#   MODEL.json     more models to sweep (a run with them is not the record); fit, inspect and
+#                  frames read MODEL.gif beside it when there is one
 #   --only-given   sweep only the models given, not the bundled ones
 #   --commands     comma-separated subset of: model,render,fit,inspect --model,frames --model
 #   --timeout S    seconds before a run counts as a hang (default 60)
