@@ -58,18 +58,10 @@ public final class OutputFile {
 
     /// Writes all of `bytes`, retrying short writes and interruptions.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
-        guard var base = bytes.baseAddress else { return }
-        var left = bytes.count
-        while left > 0 {
-            let n = systemWrite(descriptor, base, left)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let code = n < 0 ? errno : EIO
-                discard()
-                throw .cannotWrite(path: path, reason: Self.reason(code))
-            }
-            base += n
-            left -= n
+        let code = writeFully(descriptor, bytes)
+        guard code == 0 else {
+            discard()
+            throw .cannotWrite(path: path, reason: Self.reason(code))
         }
     }
 
@@ -134,12 +126,22 @@ public final class OutputFile {
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
 
-/// `write(2)`, named apart from the methods called `write`.
-@inline(__always)
-func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-    #else
-    Darwin.write(fd, buffer, count)
-    #endif
+/// Writes all of `bytes` to `fd`, retrying short writes and `EINTR`: 0, or the errno of the
+/// write that failed (`EIO` for one that wrote nothing). Every writer of the tool goes through
+/// this, so none can report success for bytes that were lost.
+public func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    guard var base = bytes.baseAddress else { return 0 }
+    var left = bytes.count
+    while left > 0 {
+        #if canImport(Glibc)
+        let n = Glibc.write(fd, base, left)
+        #else
+        let n = Darwin.write(fd, base, left)
+        #endif
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return n < 0 ? errno : EIO }
+        base += n
+        left -= n
+    }
+    return 0
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OutputFiles
 import Synchronization
 
 /// Writes to a file descriptor (stdout or stderr), unbuffered: commands hand over whole
@@ -28,16 +29,7 @@ public final class DescriptorSink: TextSink, Sendable {
     public func write(_ text: String) {
         guard writeFailure == nil else { return }
         var text = text
-        let code: Int32 = text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return n < 0 ? errno : EIO }
-                offset += n
-            }
-            return 0
-        }
+        let code = text.withUTF8 { writeFully(descriptor, UnsafeRawBufferPointer($0)) }
         if code != 0 { _ = failure.compareExchange(expected: 0, desired: code, ordering: .acquiringAndReleasing) }
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AnimationModel
 import FuzzSupport
 import JSON
 
@@ -27,7 +28,7 @@ public func fuzzNumeric(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     while at + 11 <= bytes.count, mutations < 4 {
         let field = model.fields[(Int(bytes[at]) | Int(bytes[at + 1]) << 8) % model.fields.count]
         let value = NumericFuzz.value(kind: bytes[at + 2], payload: Array(bytes[(at + 3)..<(at + 11)]))
-        document = NumericFuzz.replacing(document, at: field[...], with: .string(value))
+        document = ModelNumericFields.replacing(document, at: field[...], with: .string(value))
         at += 11
         mutations += 1
     }
@@ -41,18 +42,11 @@ public func fuzzNumeric(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
 /// The bundled models, their numeric fields and a small recording of each.
 enum NumericFuzz {
-    enum Step { case key(String), index(Int) }
-
     struct Model {
         var document: JSONValue
-        var fields: [[Step]]
+        var fields: [[ModelNumericFields.Step]]
         var recording: String
     }
-
-    /// Keys whose string values are words of the format, not expressions.
-    static let wordKeys: Set<String> = ["format", "name", "comment", "type", "keyPath", "timingFunction", "fillMode",
-                                        "calculationMode", "lineCap", "lineJoin", "strokeColor", "fillColor", "key", "layer",
-                                        "timingFunctions"]
 
     static let extremes = ["0", "-0", "5e-324", "1e-300", "-1", "1e308", "-1e308", "1e19", "9223372036854775808", "1e-9",
                            "1/0", "0/0", "-1/0", "-9223372036854775808", "1e5", "100001", "1e9", "65536", "0.5", "FLT_MAX",
@@ -67,7 +61,7 @@ enum NumericFuzz {
             let recording = Fuzz.directory + "/" + name + ".gif"
             Fuzz.run(["render", folder + "/" + name + ".json", "-o", recording, "--force", "--scale", "0.5",
                       "--duration", "0.4", "--delay-cs", "5", "--quiet"])
-            let fields = paths(in: document)
+            let fields = ModelNumericFields.paths(in: document)
             return fields.isEmpty ? nil : Model(document: document, fields: fields, recording: recording)
         }
     }()
@@ -81,34 +75,6 @@ enum NumericFuzz {
             let d = Double(bitPattern: bits)
             return d.isNaN ? "0/0" : d.isInfinite ? (d > 0 ? "1/0" : "-1/0") : "\(d)"
         default: return String(Int64(bitPattern: bits) % 1000)
-        }
-    }
-
-    static func paths(in value: JSONValue, at path: [Step] = [], key: String? = nil) -> [[Step]] {
-        switch value {
-        case .int, .double: return [path]
-        case .string: return key.map { wordKeys.contains($0) } == true ? [] : [path]
-        case .object(let object):
-            return object.flatMap { member in paths(in: member.value, at: path + [.key(member.key)], key: member.key) }
-        case .array(let items):
-            return items.enumerated().flatMap { i, item in
-                paths(in: item, at: path + [.index(i)], key: key == "timingFunctions" && item.arrayValue != nil ? nil : key)
-            }
-        case .null, .bool: return []
-        }
-    }
-
-    static func replacing(_ value: JSONValue, at path: ArraySlice<Step>, with replacement: JSONValue) -> JSONValue {
-        guard let step = path.first else { return replacement }
-        switch (value, step) {
-        case (.object(var object), .key(let k)):
-            object[k] = replacing(object[k] ?? .null, at: path.dropFirst(), with: replacement)
-            return .object(object)
-        case (.array(var items), .index(let i)) where items.indices.contains(i):
-            items[i] = replacing(items[i], at: path.dropFirst(), with: replacement)
-            return .array(items)
-        default:
-            return value
         }
     }
 
