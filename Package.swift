@@ -16,7 +16,7 @@ let package = Package(
         // (AnimationModel), fit (Fitting), infer (Inference), render (Rendering), report (Reporting,
         // Reports, PNGCodec), and the commands in-process (StrokeScopeCLI).
         .library(name: "StrokeScope", targets: [
-            "Inspection", "GIFCodec", "StrokeEstimation", "AnimationModel", "StrokeGeometry", "Fitting", "Inference", "Rendering",
+            "Inspection", "GIFCodec", "StrokeEstimation", "AnimationModel", "StrokeGeometry", "RecordingClock", "Fitting", "Inference", "Rendering",
             "Reporting", "Reports", "PNGCodec", "Raster", "JSON", "Threading", "OutputFiles", "StrokeScopeCLI",
         ]),
     ],
@@ -55,30 +55,32 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Raster", "StrokeGeometry", "AnimationModel", "GIFCodec"]),
         // Finds rings in frames and measures where each stroke starts and ends.
         .target(name: "StrokeEstimation", dependencies: ["Raster", "StrokeGeometry"]),
+        // The recording's clock: the steady capture grid under stored delays, and where frame times come from.
+        .target(name: "RecordingClock"),
         // Fits a model's timing to measured frames: phase, rate, free variables, per-frame errors.
-        .target(name: "Fitting", dependencies: ["AnimationModel", "StrokeGeometry", "JSON"]),
+        .target(name: "Fitting", dependencies: ["AnimationModel", "StrokeGeometry", "JSON", "RecordingClock"]),
         // Infers a repeating stroke animation (pieces, timing functions, rotation) from measured frames; emits model JSON, Swift, Objective-C.
-        .target(name: "Inference", dependencies: ["AnimationModel", "JSON", "StrokeGeometry"]),
+        .target(name: "Inference", dependencies: ["AnimationModel", "JSON", "StrokeGeometry", "RecordingClock"]),
         // Threads joined by the run that starts them, and the condition lock of bounded buffers.
         .target(name: "Threading"),
         // The pipeline as typed calls: open a recording, find and measure its strokes (with a
         // decoding thread), place a model, fit it, infer one.
         .target(
             name: "Inspection",
-            dependencies: ["GIFCodec", "Raster", "JSON", "StrokeGeometry", "AnimationModel", "Rendering", "StrokeEstimation", "Fitting", "Inference", "Threading"]
+            dependencies: ["GIFCodec", "Raster", "JSON", "StrokeGeometry", "AnimationModel", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "Threading"]
         ),
         // The tool's documents of an inspection, a fit and an inference: tables, JSON, plots,
         // the overlays drawn on frames.
         .target(
             name: "Reporting",
-            dependencies: ["Inspection", "Reports", "JSON", "Fitting", "Inference", "AnimationModel", "StrokeGeometry", "StrokeEstimation", "Rendering"]
+            dependencies: ["Inspection", "Reports", "JSON", "Fitting", "Inference", "AnimationModel", "StrokeGeometry", "StrokeEstimation", "Rendering", "RecordingClock"]
         ),
         // The declarative argument parser behind every command and its --help.
         .target(name: "CLIArguments"),
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "OutputFiles", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "Fitting", "Inference"]
+            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "OutputFiles", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference"]
         ),
         // On Linux the tool links the Swift runtime statically: the binary runs on a machine
         // (a CI runner) that has no Swift toolchain, and it starts faster and smaller, as only
@@ -105,7 +107,8 @@ let package = Package(
         // EmittedCodeStubs: stand-ins for the UIKit and Core Animation declarations that
         // `infer --emit swift|objc` code uses, compiled with that code by EmittedCodeTests.
         .testTarget(name: "InferenceTests", dependencies: ["Inference", "AnimationModel", "JSON"], exclude: ["EmittedCodeStubs"]),
-        .testTarget(name: "FittingTests", dependencies: ["Fitting", "AnimationModel"]),
+        .testTarget(name: "FittingTests", dependencies: ["Fitting", "AnimationModel", "RecordingClock"]),
+        .testTarget(name: "RecordingClockTests", dependencies: ["RecordingClock"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Raster", "StrokeGeometry", "GIFCodec"]),
         .testTarget(name: "AnimationModelTests", dependencies: ["AnimationModel", "StrokeGeometry", "JSON"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "JSON"]),

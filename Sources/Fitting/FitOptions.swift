@@ -12,6 +12,9 @@ public struct FitOptions: Sendable, Equatable {
     public var flagTiming: Double?
     /// Variables to hold at these values instead of fitting them.
     public var fixed: [String: Double] = [:]
+    /// How frame times are taken: the recording's clock found from the stored times (default),
+    /// or the times exactly as given.
+    public var clock: Clock = .detect
     /// Whether the search is spread over the cores (a batch that already runs one file per
     /// core turns it off). The result is the same either way.
     public var parallel = true
@@ -19,5 +22,17 @@ public struct FitOptions: Sendable, Equatable {
     public init(rate: Double? = nil, flagTiming: Double? = nil) {
         self.rate = rate
         self.flagTiming = flagTiming
+    }
+
+    /// How the fit takes the frames' times (CLI-CONTRACT.md, `timing`).
+    public enum Clock: Sendable, Equatable {
+        /// Look for the recording's clock: a steady capture grid that the stored times round
+        /// (``CaptureGrid``), and capture samples the delays skip; the pictures decide between
+        /// the grid and the stored delays where the stored times wander further than rounding.
+        case detect
+        /// The times as given: the stored delays under the policy the user chose.
+        case asGiven
+        /// The frames are evenly spaced at this rate (the user's `--fps`): times as given.
+        case evenlySpaced(fps: Double)
     }
 }

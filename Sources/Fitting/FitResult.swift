@@ -1,4 +1,5 @@
 import AnimationModel
+import RecordingClock
 
 /// The fit of one recording.
 public struct FitResult: Sendable {
@@ -29,6 +30,26 @@ public struct FitResult: Sendable {
     public var framesCompared: Int
     /// Frame interval used to flag late/early frames (model seconds).
     public var flagTiming: Double
+    /// Where the frame times come from (stored delays, the recording's clock, `--fps`).
+    public var timeBase: TimeBase
+    /// Hitch time per second of recording, milliseconds per second (Apple's hitch time ratio).
+    public var hitchTimeRatio: Double
+    /// The band of ``hitchTimeRatio``.
+    public var hitchBand: HitchBand { HitchBand(ratio: hitchTimeRatio) }
     /// The model, resolved with the fitted variables.
     public var model: ResolvedModel
+}
+
+/// Apple's bands for the hitch time ratio (WWDC20, "Eliminate animation hitches with XCTest").
+public enum HitchBand: String, Sendable {
+    /// Under 5 ms/s: hitches are rare.
+    case good
+    /// 5–10 ms/s: users notice.
+    case warning
+    /// Over 10 ms/s: the animation is hitchy.
+    case critical
+
+    public init(ratio: Double) {
+        self = ratio < 5 ? .good : ratio <= 10 ? .warning : .critical
+    }
 }

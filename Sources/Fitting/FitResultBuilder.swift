@@ -1,25 +1,31 @@
 import AnimationModel
+import RecordingClock
 
 extension Problem {
     /// The fitted model's values, errors and flags at every frame, and the summary figures.
-    func result(_ p: [Double], allFrames: [ObservedFrame], options: FitOptions, outliers: [Int]) throws(ModelInstanceError) -> FitResult {
+    ///
+    /// `allFrames` are timed on `timeBase`; `stored` are the same frames as given (a hold shows
+    /// there as a stored gap of more than one interval).
+    func result(_ p: [Double], allFrames: [ObservedFrame], stored: [ObservedFrame], timeBase: TimeBase, options: FitOptions,
+                outliers: [Int]) throws(ModelInstanceError) -> FitResult {
         let model = try document.resolve(overrides: overrides(p), options: evaluation)
         let phase = p[0], r = rate(p)
-        let delays = allFrames.map(\.delay).filter { $0 > 0 }.sorted()
-        let interval = (delays.isEmpty ? 0.04 : delays[delays.count / 2]) * r
+        // One interval of the recording's clock, in model seconds.
+        let interval = timeBase.interval * r
         // Three quarters of a frame interval: a frame off by a whole interval is flagged for
         // sure, measurement noise of a few milliseconds never is.
         let flagTiming = options.flagTiming ?? 0.75 * interval
         let outlierSet = Set(outliers)
+        let precision = measurementPrecision(p, model: model)
         var fits: [FrameFit] = []
-        var previousMatch: Double?
+        // The last frame whose picture matched the model well and was on time: where the
+        // content stood (model time) and when (recording time), for telling a skip from noise.
+        var reference: (match: Double, sigma: Double, time: Double)?
         for (i, f) in allFrames.enumerated() {
             let t = phase + r * f.time
             var layers: [LayerFit] = []
-            var timing: [Double] = []
+            var weighted = 0.0, weights = 0.0
             var anyCompared = false, anyObservable = false
-            // Whether the frame matches the model well somewhere near its time (for telling a
-            // dropped frame, after which the frames sit off the fitted line, from noise).
             var matchedWell = true
             for (j, layer) in model.layers.enumerated() {
                 let presentation = layer.presentation(at: t)
@@ -31,38 +37,60 @@ extension Problem {
                         fit.strokeEndError = m - presentation.values.strokeEnd
                     }
                     if fit.residual != nil { anyCompared = true }
-                    if changes(layer, around: t, by: interval), !Residual.subPixelInk(o, presentation), let match = timingError(o, layer: layer, at: t, window: max(4 * interval, 0.05)) {
+                    if changes(layer, around: t, by: interval), !Residual.subPixelInk(o, presentation),
+                       let sigma = timingUncertainty(o, layer: layer, at: t, precision: precision[j], step: interval),
+                       sigma <= 0.5 * interval,
+                       let match = timingError(o, layer: layer, at: t, window: max(4 * interval, 0.05)) {
                         anyObservable = true
                         fit.timingError = match.shift
-                        timing.append(match.shift)
+                        fit.timingErrorUncertainty = sigma
+                        weighted += match.shift / (sigma * sigma)
+                        weights += 1 / (sigma * sigma)
                         matchedWell = matchedWell && match.residual <= 2
                     }
                 }
                 layers.append(fit)
             }
+            let error = weights > 0 ? weighted / weights : nil
+            let sigma = weights > 0 ? (1 / weights).squareRoot() : nil
             var flags: [String] = []
-            let error = timing.isEmpty ? nil : timing.reduce(0, +) / Double(timing.count)
-            if let e = error {
-                if e > flagTiming { flags.append("late") } else if e < -flagTiming { flags.append("early") }
+            var hitch = 0.0
+            let gap = i > 0 ? f.time - allFrames[i - 1].time : 0
+            let storedGap = i > 0 ? stored[i].time - stored[i - 1].time : 0
+            // The same picture again while the model moved: the picture before held for this
+            // frame's whole interval (a picture that holds with the model is no fault).
+            let duplicate = i > 0 && isDuplicate(f, allFrames[i - 1])
+                && moves(model, from: phase + r * allFrames[i - 1].time, to: t, precision: precision)
+            var timed = false
+            if duplicate {
+                flags.append("duplicate")
+                hitch = gap
+            } else if let e = error, let s = sigma, abs(e) > flagTiming, abs(e) > 3 * s {
+                // Significant: over the threshold and over three uncertainties.
+                timed = true
+                if e > 0 { flags.append("late"); hitch = e / r } else { flags.append("early") }
             }
-            if i > 0, isDuplicate(f, allFrames[i - 1]), !flags.contains("duplicate") { flags.append("duplicate") }
-            // A frame seems missing when the content jumps about two frames' worth between
-            // consecutive, well-fitted frames.
-            if let e = error, matchedWell {
-                let match = t - e
-                if let prev = previousMatch, i > 0 {
-                    let expected = allFrames[i - 1].delay * r
-                    // One missing frame makes the content advance two intervals in one.
-                    if expected > 0, match - prev > 1.6 * expected { flags.append("dropped") }
+            if i > 0, !duplicate, !timed {
+                // Content that skipped at least one interval of the clock: a longer step on a
+                // steady clock while the model moved (frames merged, or captures skipped), or a
+                // picture further ahead than its time says.
+                var skipped = timeBase.steady && gap >= 1.5 * timeBase.interval
+                    && moves(model, from: phase + r * allFrames[i - 1].time, to: t, precision: precision)
+                if !skipped, let e = error, matchedWell, let ref = reference {
+                    let advance = (t - e) - ref.match
+                    skipped = advance - r * (f.time - ref.time) > max(0.5 * interval, 3 * (sigma! * sigma! + ref.sigma * ref.sigma).squareRoot())
                 }
-                previousMatch = match
-            } else {
-                previousMatch = nil
+                if skipped {
+                    flags.append("dropped")
+                    // A hold: the picture before stayed on screen for the skipped intervals.
+                    if storedGap >= 1.5 * timeBase.interval { hitch = max(0, gap - timeBase.interval) }
+                }
             }
-            if f.delayCentiseconds <= 1 { flags.append("clampedDelay") }
+            if let e = error, let s = sigma, matchedWell, !duplicate, !timed { reference = (t - e, s, f.time) }
+            if timeBase.source == .delays, f.delayCentiseconds <= 1 { flags.append("clampedDelay") }
             if outlierSet.contains(f.index) { flags.append("outlier") }
             if anyCompared && !anyObservable { flags.append("unobservable") }
-            fits.append(FrameFit(index: f.index, time: f.time, modelTime: t, layers: layers, flags: flags))
+            fits.append(FrameFit(index: f.index, time: f.time, delay: f.delay, modelTime: t, layers: layers, flags: flags, hitchTime: hitch))
         }
 
         // Summary over the frames that take part (not outliers).
@@ -70,19 +98,21 @@ extension Problem {
         var compared = 0
         for fit in fits where !fit.flags.contains("outlier") {
             if fit.layers.contains(where: { $0.residual != nil }) { compared += 1 }
-            let ts = fit.layers.compactMap(\.timingError)
-            if !ts.isEmpty { timings.append((ts.reduce(0, +) / Double(ts.count), fit.index)) }
+            if let e = fit.timingError { timings.append((e, fit.index)) }
             if let a = fit.layers.compactMap(\.angleError).max() { angles.append((a, fit.index)) }
         }
         func rms(_ v: [(Double, Int)]) -> Double? { v.isEmpty ? nil : (v.reduce(0) { $0 + $1.0 * $1.0 } / Double(v.count)).squareRoot() }
         let maxTiming = timings.max { abs($0.0) < abs($1.0) }
         let maxAngle = angles.max { $0.0 < $1.0 }
+        let span = allFrames.isEmpty ? 0 : (allFrames.last!.time + allFrames.last!.delay) - allFrames.first!.time
+        let hitchTotal = fits.reduce(0) { $0 + $1.hitchTime }
         var variables = fixed
         for (i, v) in free.enumerated() { variables[v.name] = p[2 + i] }
         return FitResult(phase: phase, rate: r, ratePinned: pinnedRate != nil, variables: variables, frames: fits,
                          parameters: determination(p), rmsTimingError: rms(timings), maxTimingError: maxTiming.map { abs($0.0) },
                          maxTimingErrorFrame: maxTiming?.1, rmsAngleError: rms(angles), maxAngleError: maxAngle?.0,
-                         maxAngleErrorFrame: maxAngle?.1, framesCompared: compared, flagTiming: flagTiming, model: model)
+                         maxAngleErrorFrame: maxAngle?.1, framesCompared: compared, flagTiming: flagTiming,
+                         timeBase: timeBase, hitchTimeRatio: span > 0 ? hitchTotal * 1000 / span : 0, model: model)
     }
 
     /// The model-time shift that best explains observation `o` near model time `t` (positive:
@@ -124,6 +154,61 @@ extension Problem {
             if let a = here.endAngle, let b = other.endAngle, Residual.circular(a, b) > 0.2 { return true }
             if here.state == .arc, abs(here.values.strokeEnd - other.values.strokeEnd) > 0.002 { return true }
             if here.state == .arc, abs(here.values.strokeStart - other.values.strokeStart) > 0.002 { return true }
+        }
+        return false
+    }
+
+    /// Per model layer: one standard deviation of a frame's measured ends, degrees, from the
+    /// fit's own residuals (1.4826 × their median: robust to the faulty frames), at least 0.05°.
+    func measurementPrecision(_ p: [Double], model: ResolvedModel) -> [Double] {
+        let r = rate(p)
+        return model.layers.indices.map { j in
+            var residuals: [Double] = []
+            for (i, f) in frames.enumerated() where !excluded.contains(i) && j < f.layers.count {
+                guard let o = f.layers[j], o.state == .arc,
+                      let e = Residual.degrees(o, model.layers[j].presentation(at: p[0] + r * f.time)) else { continue }
+                residuals.append(e)
+            }
+            guard !residuals.isEmpty else { return 0.5 }
+            residuals.sort()
+            return max(0.05, 1.4826 * residuals[residuals.count / 2])
+        }
+    }
+
+    /// One standard deviation of the timing error of observation `o` at model time `t` (model
+    /// seconds): the measured ends' precision over the model's speed there (both ends of an arc
+    /// count; an open path's drawn fraction counts 1 % as 1°). nil where the model stands still.
+    func timingUncertainty(_ o: Observation, layer: ResolvedLayer, at t: Double, precision: Double, step: Double) -> Double? {
+        let h = max(0.25 * step, 1e-4)
+        let a = layer.presentation(at: t - h), b = layer.presentation(at: t + h)
+        var speedSquared = 0.0
+        if o.startAngle != nil || o.endAngle != nil {
+            if let s0 = a.startAngle, let s1 = b.startAngle, let e0 = a.endAngle, let e1 = b.endAngle {
+                let vs = Residual.signedCircular(s1, s0) / (2 * h), ve = Residual.signedCircular(e1, e0) / (2 * h)
+                speedSquared = vs * vs + ve * ve
+            } else if a.state != b.state {
+                // An end appears or vanishes in between: timed to about the step.
+                return h
+            }
+        } else if o.strokeEnd != nil {
+            let v = (b.values.strokeEnd - a.values.strokeEnd) * 100 / (2 * h)
+            speedSquared = v * v
+        }
+        guard speedSquared > 0 else { return nil }
+        return precision / speedSquared.squareRoot()
+    }
+
+    /// Whether the model's picture changes between model times `t0` and `t1` by more than the
+    /// frames can measure (three of their standard deviations, at least 0.2°).
+    func moves(_ model: ResolvedModel, from t0: Double, to t1: Double, precision: [Double]) -> Bool {
+        for (j, layer) in model.layers.enumerated() {
+            let a = layer.presentation(at: t0), b = layer.presentation(at: t1)
+            if a.state != b.state { return true }
+            let limit = max(0.2, 3 * (j < precision.count ? precision[j] : 0.05))
+            if let x = a.startAngle, let y = b.startAngle, Residual.circular(x, y) > limit { return true }
+            if let x = a.endAngle, let y = b.endAngle, Residual.circular(x, y) > limit { return true }
+            if a.state == .arc, a.startAngle == nil,
+               abs(a.values.strokeEnd - b.values.strokeEnd) * 100 > limit || abs(a.values.strokeStart - b.values.strokeStart) * 100 > limit { return true }
         }
         return false
     }

@@ -33,7 +33,10 @@ public struct Fitter: Sendable {
                     evaluation: EvaluationOptions) throws(ModelInstanceError) -> FitResult {
         let free = document.variables.filter { $0.fit != nil && options.fixed[$0.name] == nil }
         let base = try document.resolve(overrides: options.fixed, options: evaluation)
-        let observed = frames.filter { $0.layers.contains { $0 != nil && $0!.state != .unknown } }
+        // The recording's clock: where the stored times are only rounding (or timer noise) of a
+        // steady capture, the frames are fitted on that grid; the pictures confirm it below.
+        var clock = RecordingTimes(frames, clock: options.clock)
+        let observed = Self.observed(clock.frames)
         guard observed.count >= 2 else {
             throw ModelInstanceError(fieldPath: "", message: "fewer than two measured frames: nothing to fit")
         }
@@ -124,21 +127,23 @@ public struct Fitter: Sendable {
             solution = again
         }
         // Outliers: frames far off the fit are set aside and the fit refined without them.
-        let residuals = problem.residuals(solution.parameters)
-        let sorted = residuals.compactMap { $0 }.sorted()
-        let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        let limit = max(6, 5 * median)
-        problem.excluded = Set(residuals.indices.filter { (residuals[$0] ?? 0) > limit })
-        if !problem.excluded.isEmpty && problem.excluded.count < observed.count / 2 {
-            solution = problem.refine(from: solution.parameters)
-        }
+        problem.setAsideOutliers(&solution)
+        // The pictures decide between the grid and the stored delays, and find capture samples
+        // the delays skip (RecordingTimes).
+        clock.settle(&problem, &solution)
         // A repeating model has its phase only modulo its period: report the one in [0, period),
         // or in the period after its steady start when it begins later.
         if let model = problem.model(solution.parameters), let period = Self.period(of: model) {
             let from = problem.window(model)?.start ?? 0
             solution.parameters[0] -= ((solution.parameters[0] - from) / period).rounded(.down) * period
         }
-        return try problem.result(solution.parameters, allFrames: frames, options: options, outliers: problem.excluded.map { observed[$0].index })
+        return try problem.result(solution.parameters, allFrames: clock.frames, stored: frames, timeBase: clock.timeBase,
+                                  options: options, outliers: problem.excluded.map { problem.frames[$0].index })
+    }
+
+    /// The frames with something measured to compare.
+    static func observed(_ frames: [ObservedFrame]) -> [ObservedFrame] {
+        frames.filter { $0.layers.contains { $0 != nil && $0!.state != .unknown } }
     }
 
     /// The model's period when it repeats forever: the shortest of its layers' repeating cycles

@@ -10,8 +10,12 @@ public struct Thresholds: Sendable, Equatable {
     public var maxAngleError: Double?
     /// Relative: 0.02 is 2 %. nil accepts any rate (the recording's delays are known to be wrong).
     public var maxRateError: Double?
+    /// Milliseconds of hitch time per second of recording (``FitResult/hitchTimeRatio``).
+    public var maxHitchTimeRatio: Double?
 
-    public init(maxTimingError: Double? = nil, maxRMSTimingError: Double? = nil, maxAngleError: Double? = nil, maxRateError: Double? = nil) {
+    public init(maxTimingError: Double? = nil, maxRMSTimingError: Double? = nil, maxAngleError: Double? = nil, maxRateError: Double? = nil,
+                maxHitchTimeRatio: Double? = nil) {
+        self.maxHitchTimeRatio = maxHitchTimeRatio
         self.maxTimingError = maxTimingError
         self.maxRMSTimingError = maxRMSTimingError
         self.maxAngleError = maxAngleError
@@ -22,7 +26,7 @@ public struct Thresholds: Sendable, Equatable {
     public static let checkDefaults = Thresholds(maxTimingError: 0.02, maxAngleError: 2, maxRateError: 0.02)
 
     /// Whether nothing is checked.
-    public var isEmpty: Bool { maxTimingError == nil && maxRMSTimingError == nil && maxAngleError == nil && maxRateError == nil }
+    public var isEmpty: Bool { maxTimingError == nil && maxRMSTimingError == nil && maxAngleError == nil && maxRateError == nil && maxHitchTimeRatio == nil }
 }
 
 extension FitResult {
@@ -42,6 +46,9 @@ extension FitResult {
         }
         if let limit = thresholds.maxRateError, !ratePinned, abs(rate - 1) > limit {
             out.append("rate \(fixed(rate, 3)) is off 1 by more than \(fixed(limit * 100, 1)) % (use --any-rate if the recording's delays are known to be wrong)")
+        }
+        if let limit = thresholds.maxHitchTimeRatio, hitchTimeRatio > limit {
+            out.append("hitch time ratio \(fixed(hitchTimeRatio, 1)) ms/s (\(hitchBand.rawValue)) > \(fixed(limit, 1)) ms/s")
         }
         return FitVerdict(failures: out)
     }

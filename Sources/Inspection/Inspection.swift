@@ -19,6 +19,8 @@ public struct Inspection: Sendable {
 
     /// The file the frames were read from, as given.
     public var file: String
+    /// How the frames were timed (the stored delays under a policy, or `--fps`).
+    public var timing: FrameTiming = .delays(.raw)
     /// The recording's screen, in pixels.
     public var canvasWidth: Int
     public var canvasHeight: Int

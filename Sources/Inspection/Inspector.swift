@@ -106,6 +106,7 @@ public struct Inspector: Sendable {
         // Meanwhile, and while the rings are searched for, the decoding thread goes on with the
         // frames after the sample (as far as the change budget allows).
         var inspection = Inspection(file: file, canvasWidth: screen.width, canvasHeight: screen.height)
+        inspection.timing = recording.timing
         var rings: [RingGeometry], candidates: [RingCandidate] = []
         if let c = options.circle {
             rings = [RingFinder.ring(on: c, stats: stats)]

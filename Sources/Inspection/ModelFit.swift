@@ -48,9 +48,13 @@ extension Fitter {
             return ObservedFrame(index: frame.info.index, time: frame.time, delay: frame.delay,
                                  delayCentiseconds: frame.info.delayCentiseconds, layers: observations)
         }
+        var fitter = self
+        // Frames evenly spaced by the user's --fps stay so; stored delays leave the clock to the
+        // fit (FitOptions.clock).
+        if case .evenlySpaced(let fps) = inspection.timing { fitter.options.clock = .evenlySpaced(fps: fps) }
         let result: FitResult
         do {
-            result = try fit(model, frames: frames)
+            result = try fitter.fit(model, frames: frames)
         } catch {
             throw .cannotFit(file: inspection.file, error)
         }

@@ -26,6 +26,7 @@ public struct FitReport: Sendable {
         var report = InspectionReport(outcome.inspection).report
         report.title = "Fit \(outcome.inspection.file)"
         report.tables = []
+        report.addSummary("timing", .string("\(r.timeBase.source.rawValue), interval \(fixed(r.timeBase.interval * 1000, 3)) ms: \(r.timeBase.note)"), key: "timing")
         report.addSummary("phase (ms)", .double(r.phase * 1000, decimals: 1), key: "phase")
         report.addSummary("rate", .string(fixed(r.rate, 4) + (r.ratePinned ? " (pinned)" : "")))
         for p in r.parameters where p.name != "phase" && p.name != "rate" {
@@ -40,6 +41,7 @@ public struct FitReport: Sendable {
         report.addSummary("max timing error (ms)", .string(r.maxTimingError.map { "\(fixed($0 * 1000, 1)) at frame \(r.maxTimingErrorFrame ?? -1)" } ?? "-"), key: "maxTimingError")
         report.addSummary("RMS angle error (°)", Cell(r.rmsAngleError, decimals: 2), key: "rmsAngleError")
         report.addSummary("max angle error (°)", .string(r.maxAngleError.map { "\(fixed($0, 2)) at frame \(r.maxAngleErrorFrame ?? -1)" } ?? "-"), key: "maxAngleError")
+        report.addSummary("hitch time ratio (ms/s)", .string("\(fixed(r.hitchTimeRatio, 2)) (\(r.hitchBand.rawValue))"), key: "hitchTimeRatio")
         report.addSummary("frames compared", .int(r.framesCompared))
         if !thresholds.isEmpty { report.addSummary("verdict", .string(failures.isEmpty ? "PASS" : "FAIL: " + failures.joined(separator: "; "))) }
         var table = Table(key: "frames", columns: [
@@ -49,6 +51,7 @@ public struct FitReport: Sendable {
             Column("model start (°)", key: "modelStartAngle"), Column("model end (°)", key: "modelEndAngle"),
             Column("strokeEnd", key: "strokeEnd"), Column("model strokeEnd", key: "modelStrokeEnd"),
             Column("angle error (°)", key: "angleError"), Column("timing error (ms)", key: "timingErrorMs"),
+            Column("± (ms)", key: "timingErrorUncertaintyMs"), Column("hitch (ms)", key: "hitchTimeMs"),
             Column("flags", key: "flags", alignment: .left),
         ])
         for (i, f) in r.frames.enumerated() {
@@ -62,6 +65,8 @@ public struct FitReport: Sendable {
                     Cell(fit.model.startAngle.map { displayAngle($0, 2) }, decimals: 2), Cell(fit.model.endAngle.map { displayAngle($0, 2) }, decimals: 2),
                     Cell(m?.strokeEnd, decimals: 4), fit.model.state == .absent ? .empty : .double(fit.model.values.strokeEnd, decimals: 4),
                     Cell(fit.angleError, decimals: 2), Cell(fit.timingError.map { $0 * 1000 }, decimals: 1),
+                    Cell(fit.timingErrorUncertainty.map { $0 * 1000 }, decimals: 1),
+                    j == 0 ? .double(f.hitchTime * 1000, decimals: 1) : .empty,
                     j == 0 && !f.flags.isEmpty ? .string(f.flags.joined(separator: " ")) : .empty,
                 ])
             }
@@ -88,18 +93,26 @@ public struct FitReport: Sendable {
             ("maxAngleErrorFrame", r.maxAngleErrorFrame.map { .int($0) } ?? .null),
             ("framesCompared", .int(r.framesCompared)),
             ("flagTiming", .number(r.flagTiming, decimals: 9)),
+            ("hitchTimeRatio", .number(r.hitchTimeRatio, decimals: 6)),
+            ("hitchBand", .string(r.hitchBand.rawValue)),
         ])
         fit.append("parameters", .array(r.parameters.map { p in
             .object(JSONObject([("name", .string(p.name)), ("value", .number(p.value, decimals: 9)),
                                 ("standardError", p.standardError.map { .number($0, decimals: 9) } ?? .null),
                                 ("determined", .bool(p.determined))]))
         }))
+        top["timing"] = .object(JSONObject([("source", .string(r.timeBase.source.rawValue)),
+                                            ("interval", .number(r.timeBase.interval, decimals: 9)),
+                                            ("note", .string(r.timeBase.note))]))
         top["fit"] = .object(fit)
         top["verdict"] = .object(JSONObject([("pass", .bool(failures.isEmpty)), ("thresholds", thresholds.json),
                                              ("failures", .array(failures.map { .string($0) }))]))
         let inspectFrames = top["frames"]?.arrayValue ?? []
         top["frames"] = .array(r.frames.enumerated().map { i, f in
             var o = inspectFrames.indices.contains(i) ? (inspectFrames[i].objectValue ?? JSONObject([])) : JSONObject([])
+            // On the fit's time base (the recording's clock when it found one).
+            o["time"] = .number(f.time, decimals: 6)
+            o["delay"] = .number(f.delay, decimals: 6)
             o["modelTime"] = .number(f.modelTime, decimals: 9)
             let measured = o["layers"]?.arrayValue ?? []
             o["layers"] = .array(r.model.layers.enumerated().map { j, layer in
@@ -117,8 +130,10 @@ public struct FitReport: Sendable {
                 l["angleError"] = fit.angleError.map { .number($0, decimals: 6) } ?? .null
                 if let e = fit.strokeEndError { l["strokeEndError"] = .number(e, decimals: 6) }
                 l["timingError"] = fit.timingError.map { .number($0, decimals: 9) } ?? .null
+                l["timingErrorUncertainty"] = fit.timingErrorUncertainty.map { .number($0, decimals: 9) } ?? .null
                 return .object(l)
             })
+            o["hitchTime"] = .number(f.hitchTime, decimals: 9)
             o["flags"] = .array(f.flags.map { .string($0) })
             return .object(o)
         })
@@ -134,6 +149,7 @@ extension Thresholds {
         if let v = maxRMSTimingError { o.append("maxRmsTimingError", .number(v, decimals: 6)) }
         if let v = maxAngleError { o.append("maxAngleError", .number(v, decimals: 6)) }
         if let v = maxRateError { o.append("maxRateError", .number(v, decimals: 6)) }
+        if let v = maxHitchTimeRatio { o.append("maxHitchTimeRatio", .number(v, decimals: 6)) }
         return .object(o)
     }
 }

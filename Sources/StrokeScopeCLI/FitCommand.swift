@@ -41,6 +41,8 @@ enum FitCommand {
         do throws(UsageError) {
             format = try SharedOptions.outputFormat(args)
             settings.timing = try SharedOptions.timing(args)
+            // An explicit delay policy is the user's time base: the fit takes the delays as given.
+            if args.value("delay-policy") != nil { options.clock = .asGiven }
             settings.decode = try SharedOptions.decodeOptions(args)
             options.rate = try args.value("rate", as: .double(in: .between(0.01, 100)))
             options.flagTiming = try args.value("flag-timing", as: .duration(in: .greaterThan(0)))

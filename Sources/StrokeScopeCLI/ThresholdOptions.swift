@@ -9,6 +9,7 @@ enum ThresholdOptions {
         .option("max-angle-error", value: "angle", help: "Fail when a frame's angle error exceeds this (2deg).", default: "2deg with check"),
         .option("max-rate-error", value: "percent", help: "Fail when the fitted rate is off 1 by more than this (2%, 0.02).", default: "2% with check"),
         .flag("any-rate", help: "Accept any rate: the recording's delays are known to be wrong."),
+        .option("max-hitch-ratio", value: "ms", help: "Fail when the hitch time ratio (milliseconds of hitch time per second of recording; Apple's bands: under 5 good, 5-10 warning, over 10 critical) exceeds this."),
     ]
 
     /// Reads the threshold options; `defaults` applies check's defaults.
@@ -28,6 +29,7 @@ enum ThresholdOptions {
         } else {
             t.maxRateError = defaults ? Thresholds.checkDefaults.maxRateError : nil
         }
+        t.maxHitchTimeRatio = try args.value("max-hitch-ratio", as: .double(in: .between(0, 1000)))
         return t
     }
 }
