@@ -15,7 +15,7 @@ public struct CaptureGrid: Sendable, Equatable {
     public enum Kind: String, Sendable {
         /// Every stored time is within a centisecond of the grid: the delays are its rounding.
         case rounding
-        /// The stored times wander further but stay within a third of an interval of one grid:
+        /// The stored times wander further but stay within half an interval of one grid:
         /// timer noise over a steady capture, or delays that mean what they say. Only the
         /// pictures can tell (the fit compares both).
         case noisy
@@ -32,8 +32,9 @@ public struct CaptureGrid: Sendable, Equatable {
     /// Stored times further than this from the grid mean the delays are not just rounding
     /// (seconds: one centisecond, the unit a delay is rounded to, plus float slack).
     public static let roundingTolerance = 0.0101
-    /// A noisy grid keeps every stored time within this share of an interval.
-    public static let noisyTolerance = 1.0 / 3
+    /// A noisy grid keeps every stored time within this share of an interval (under half, so
+    /// that each time still names one step).
+    public static let noisyTolerance = 0.45
     /// At least this many frames before a grid is believed.
     public static let minimumFrames = 8
 
@@ -115,9 +116,13 @@ public struct CaptureGrid: Sendable, Equatable {
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
         guard let smallest = gaps.min(), smallest > 0 else { return nil }
         let sorted = gaps.sorted()
-        // The typical gap: the mean of the middle half (a jittery timer writes 2, 3, 4 cs around 3).
-        let middle = sorted[(sorted.count / 4)..<max(sorted.count / 4 + 1, 3 * sorted.count / 4)]
-        var interval = middle.reduce(0, +) / Double(middle.count)
+        // The typical gap: the mean of the ordinary gaps (merged frames left out). A jittery
+        // timer's 2, 3, 4 cs around 3 average out; a median or a trimmed mean would not.
+        let median = sorted[sorted.count / 2]
+        // (Jitter of up to a third of an interval each side makes a gap up to 1.7 intervals long;
+        // a merged frame's is 2.)
+        let ordinary = gaps.filter { $0 <= 1.8 * median }
+        var interval = ordinary.reduce(0, +) / Double(ordinary.count)
         var origin = first
         var steps: [Double] = []
         for _ in 0..<4 {

@@ -145,6 +145,15 @@ public enum PlotBuilder {
             }
             if !series.points.isEmpty { panel.series.append(series) }
         }
+        // Hitches on the same axis (ms): how long the picture before each frame held too long.
+        var hitches = PlotSeries(name: "hitch time (\(fixed(r.hitchTimeRatio, 1)) ms/s, \(r.hitchBand.rawValue))", key: "hitchTime",
+                                 color: "#d62728", style: .points)
+        for f in r.frames where f.hitchTime > 0 {
+            let ms = f.hitchTime * 1000
+            hitches.points.append(PlotPoint(x: f.time, y: ms, frame: f.index, mark: marks.mark(f.index),
+                                            valueText: DecimalText.fixed(ms, decimals: 6)))
+        }
+        if !hitches.points.isEmpty { panel.series.append(hitches) }
         if let limit = fit.thresholds.maxTimingError {
             panel.references = [PlotReference(label: "+\(fixed(limit * 1000, 1)) ms limit", y: limit * 1000),
                                 PlotReference(label: "−\(fixed(limit * 1000, 1)) ms limit", y: -limit * 1000)]
@@ -154,6 +163,7 @@ public enum PlotBuilder {
                                 PlotReference(label: "", y: -flag, color: "#ff9f1c")]
         }
         if panel.series.isEmpty { panel.title += ": none (the model is flat at every frame)" }
+        else { panel.title = "Timing errors (positive: the frame lags the model) and hitches" }
         return panel
     }
 

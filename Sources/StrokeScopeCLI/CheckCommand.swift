@@ -29,6 +29,7 @@ enum CheckCommand {
             CommandExample(["out/*.gif", "--model", "spinner.json", "--rate", "1", "--junit", "check.xml"], "Gate a renderer's output in CI."),
             CommandExample(["new.gif", "--reference", "approved.gif"], "A regression check without a hand-written model."),
             CommandExample(["recording.gif", "--model", "spinner.json", "--any-rate", "--max-timing-error", "40ms"], "A screen recording with untrustworthy delays."),
+            CommandExample(["recording.gif", "--model", "spinner.json", "--max-hitch-ratio", "5"], "Fail when hitches leave Apple's good band (under 5 ms per second)."),
         ])
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
@@ -153,7 +154,7 @@ private struct CheckJob: @unchecked Sendable {
             let outcome = try settings.fit(file, document: common.document, modelFile: common.modelFile, options: common.options)
             let failures = outcome.verdict(common.thresholds).failures
             let r = outcome.result
-            let figures = "max timing error \(r.maxTimingError.map(ms) ?? "-"), max angle error \(r.maxAngleError.map { fixed($0, 2) + "°" } ?? "-"), rate \(fixed(r.rate, 3))"
+            let figures = "max timing error \(r.maxTimingError.map(ms) ?? "-"), max angle error \(r.maxAngleError.map { fixed($0, 2) + "°" } ?? "-"), rate \(fixed(r.rate, 3)), hitch time ratio \(fixed(r.hitchTimeRatio, 1)) ms/s (\(r.hitchBand.rawValue))"
             return Result(file: file, seconds: monotonicSeconds() - start,
                           verdict: failures.isEmpty ? .pass(figures: figures) : .fail(failures.joined(separator: "; ")),
                           warnings: outcome.warnings.map { "\(file): \($0)" })

@@ -11,19 +11,21 @@ private func carried(fps: Double, count: Int) -> [Double] {
     @Test func sixtyHertzStoredAsTwoTwoOne() throws {
         let times = carried(fps: 60, count: 60)
         let delays = zip(times.dropFirst(), times).map { Int((($0 - $1) * 100).rounded()) }
-        #expect(Array(delays.prefix(6)) == [2, 2, 1, 2, 2, 1])
+        #expect(Array(delays.prefix(6)) == [2, 1, 2, 2, 1, 2])
         let grid = try #require(CaptureGrid.find(times))
         #expect(grid.kind == .rounding)
-        #expect(abs(grid.interval - 1.0 / 60) < 1e-6)
-        #expect(grid.largestOffset <= 0.0051)
-        for (k, t) in grid.times.enumerated() { #expect(abs(t - Double(k) / 60) < 1e-6) }
+        // Least squares over rounded times: within a fraction of a millisecond of the true clock
+        // (the rounding's own ±5 ms is gone).
+        #expect(abs(grid.interval - 1.0 / 60) < 1e-5)
+        #expect(grid.largestOffset <= 0.0055)
+        for (k, t) in grid.times.enumerated() { #expect(abs(t - Double(k) / 60) < 2.5e-4) }
     }
 
-    @Test(arguments: [30.0, 24.0, 50.0 / 3])
+    @Test(arguments: [30.0, 24.0, 15.0])
     func otherCarriedClocks(fps: Double) throws {
         let grid = try #require(CaptureGrid.find(carried(fps: fps, count: 48)))
         #expect(grid.kind == .rounding)
-        #expect(abs(grid.interval - 1 / fps) < 1e-6)
+        #expect(abs(grid.interval * fps - 1) < 5e-4)
     }
 
     @Test func equalDelaysAreAlreadyTheirGrid() {
@@ -34,14 +36,18 @@ private func carried(fps: Double, count: Int) -> [Double] {
         var times = carried(fps: 30, count: 40)
         times.remove(at: 20)
         let grid = try #require(CaptureGrid.find(times))
-        #expect(abs(grid.times[20] - 21.0 / 30) < 1e-6)
+        #expect(abs(grid.times[20] - 21.0 / 30) < 2.5e-4)
+        #expect(abs(grid.times[19] - 19.0 / 30) < 2.5e-4)
     }
 
     /// A recorder stamping a steady 30 ms capture with a timer jittering ±6 ms: delays of 2–4 cs
     /// that stay around the grid.
     @Test func jitteryTimerOverASteadyCapture() throws {
         let jitter = [0.004, -0.006, 0.002, 0.005, -0.003, -0.006, 0.006, 0.0, -0.004, 0.003]
-        let times = (0..<50).map { k in ((Double(k) * 0.03 + jitter[k % jitter.count]) * 100).rounded() / 100 }
+        let times: [Double] = (0..<50).map { (k: Int) -> Double in
+            let stamped: Double = Double(k) * 0.03 + jitter[k % jitter.count]
+            return (stamped * 100).rounded() / 100
+        }
         #expect(CaptureGrid.rounding(times) == nil)
         let grid = try #require(CaptureGrid.find(times))
         #expect(grid.kind == .noisy)
