@@ -42,6 +42,7 @@ source scripts/lib/results.sh
 results_begin bench-fit "$@"
 
 quick=""
+only=""
 keep=""
 jobs="$(nproc 2>/dev/null || echo 2)"
 build=1
@@ -53,6 +54,7 @@ while [ $# -gt 0 ]; do
         --no-build) build=0 ;;
         --jobs) [ $# -ge 2 ] || { echo "error: --jobs needs a number" >&2; exit 64; }; jobs="$2"; shift ;;
         --bin) [ $# -ge 2 ] || { echo "error: --bin needs a path" >&2; exit 64; }; bin="$2"; build=0; shift ;;
+        --only) [ $# -ge 2 ] || { echo "error: --only needs GROUP[,GROUP]" >&2; exit 64; }; only="$2"; shift ;;
         --no-record) results_no_record ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "error: unknown option '$1'" >&2; exit 64 ;;
@@ -61,6 +63,12 @@ while [ $# -gt 0 ]; do
 done
 
 [ -n "$quick" ] && results_partial "--quick: a handful of cases and one timing run"
+[ -n "$only" ] && results_partial "--only $only"
+# the speed part runs unless --only leaves it out
+speed=1
+if [ -n "$only" ]; then
+    case ",$only," in *,speed,*) ;; *) speed=0 ;; esac
+fi
 
 source scripts/lib/bench-common.sh
 bench_prepare_binary
@@ -68,7 +76,7 @@ results_binary "$bin" "$(bench_binary_how)"
 bench_workdir bench-fit out speed
 mkdir -p "$work/out" "$work/speed"
 
-python3 scripts/accuracy/fit_compare.py plan --dir "$work" $quick >&2
+python3 scripts/accuracy/fit_compare.py plan --dir "$work" $quick ${only:+--only "$only"} >&2
 
 # One case: render with truth, then fit. Exit codes go to OUT.*.rc; a missing output is
 # reported by fit_compare.py, not fatal here.
@@ -113,29 +121,31 @@ best_of() {
 speed_tsv="$work/speed.tsv"
 : > "$speed_tsv"
 s="$work/speed"
-# loading spinner: 6 px per point, ring radius 120 px, line 24 px, 600 frames of 3 cs
-"$bin" render fixtures/models/loading-spinner.json -o "$s/spinner-600.gif" --force --quiet \
-    --scale 6 --size 600x600 --delay-cs 3 --duration 18 >/dev/null
-gifs="spinner-600"
-if [ -z "$quick" ]; then
-    # payment: 4 px per point, ring radius 120 px; ring spins 2.5 cycles, then the tick
-    "$bin" render fixtures/models/payment-success.json -o "$s/payment-600.gif" --force --quiet \
-        --scale 4 --size 600x600 --origin -300,-300 --set success=10 --delay-cs 2 --duration 12 >/dev/null
-    gifs="$gifs payment-600"
+if [ "$speed" = 1 ]; then
+    # loading spinner: 6 px per point, ring radius 120 px, line 24 px, 600 frames of 3 cs
+    "$bin" render fixtures/models/loading-spinner.json -o "$s/spinner-600.gif" --force --quiet \
+        --scale 6 --size 600x600 --delay-cs 3 --duration 18 >/dev/null
+    gifs="spinner-600"
+    if [ -z "$quick" ]; then
+        # payment: 4 px per point, ring radius 120 px; ring spins 2.5 cycles, then the tick
+        "$bin" render fixtures/models/payment-success.json -o "$s/payment-600.gif" --force --quiet \
+            --scale 4 --size 600x600 --origin -300,-300 --set success=10 --delay-cs 2 --duration 12 >/dev/null
+        gifs="$gifs payment-600"
+    fi
+    for g in $gifs; do
+        gif="$s/$g.gif"
+        case "$g" in
+            spinner*) model=fixtures/models/loading-spinner.json; pin="--rate 1 --set D=1.5" ;;
+            payment*) model=fixtures/models/payment-success.json; pin="--rate 1 --set success=10" ;;
+        esac
+        printf '%s\tinfo\t%s\n' "$g" "$(best_of "$bin" info "$gif" --format json)" >> "$speed_tsv"
+        printf '%s\tfit\t%s\n' "$g" "$(best_of "$bin" fit "$gif" --model "$model" --format json)" >> "$speed_tsv"
+        printf '%s\tinspect (diagnostic)\t%s\n' "$g" "$(best_of "$bin" inspect "$gif" --format json)" >> "$speed_tsv"
+        # shellcheck disable=SC2086
+        printf '%s\tfit %s (diagnostic)\t%s\n' "$g" "$pin" "$(best_of "$bin" fit "$gif" --model "$model" $pin --format json)" >> "$speed_tsv"
+        echo "timed $g" >&2
+    done
 fi
-for g in $gifs; do
-    gif="$s/$g.gif"
-    case "$g" in
-        spinner*) model=fixtures/models/loading-spinner.json; pin="--rate 1 --set D=1.5" ;;
-        payment*) model=fixtures/models/payment-success.json; pin="--rate 1 --set success=10" ;;
-    esac
-    printf '%s\tinfo\t%s\n' "$g" "$(best_of "$bin" info "$gif" --format json)" >> "$speed_tsv"
-    printf '%s\tfit\t%s\n' "$g" "$(best_of "$bin" fit "$gif" --model "$model" --format json)" >> "$speed_tsv"
-    printf '%s\tinspect (diagnostic)\t%s\n' "$g" "$(best_of "$bin" inspect "$gif" --format json)" >> "$speed_tsv"
-    # shellcheck disable=SC2086
-    printf '%s\tfit %s (diagnostic)\t%s\n' "$g" "$pin" "$(best_of "$bin" fit "$gif" --model "$model" $pin --format json)" >> "$speed_tsv"
-    echo "timed $g" >&2
-done
 
 status=0
 python3 scripts/accuracy/fit_compare.py report --dir "$work" --speed "$speed_tsv" 2> "$work/report.err" || status=$?
