@@ -25,7 +25,8 @@
 #                50 and 25 (exact 2 and 4 cs): timing source `clock` at 1/fps expected
 #                (`delays` or `clock` for 50 and 25 fps)
 #   rec-nominal  uniform delays that misstate the clock (--fps 60 --delays 2 or 3, --fps 30
-#                --delays 3): source `delays`, rate R x (1/fps) / stored delay
+#                --delays 3): source `delays` (or `clock`) at the stored delay, rate
+#                R x (1/fps) / stored delay
 #   rec-noisy    a steady 3 or 4 cs capture stored with jittered (+-6 ms) timestamps rounded to
 #                the centisecond (2-4 cs): source `clock` at the capture interval
 #   rec-pulse    the pulse at 60 and 30 Hz, clean, and with a duplicate in motion

@@ -73,7 +73,10 @@ Conventions of the recorder section (issue 21; rec_score_case and rec_report):
   Judgement calls (where the issue leaves the expectation open):
   - 25 and 50 fps store exact delays: either `delays` or `clock` is the right source (the
     interval is 1/fps either way), but the frame times are still expected on the capture
-    clock, so skipped samples at 25 fps must be timed one interval later there too.
+    clock, so skipped samples at 25 fps must be timed one interval later there too. Nominal
+    delays (`--fps 60 --delays 2`) are expected as `delays`, but `clock` at the stored delay
+    is accepted too: their file cannot be told from a 50 fps one (the pictures differ by the
+    rate alone, which the fit estimates), and one file cannot have two right labels.
   - A skipped sample ("dropped without the delay merged", rec-skip) stores 0 for the skipped
     capture and gives the frames after it the delays of the recording without that frame (the
     recorder's pattern by written frame): the stored times stay on the clock's grid, one
@@ -421,7 +424,8 @@ class RecCase(Case):
     def expected(self):
         """Expected timing source(s), base interval, truth phase and rate in that base."""
         if isinstance(self.stored, int):
-            sources, base = ["delays"], self.stored / 100.0
+            # uniform delays: as a 50 or 25 fps capture, either label (see the docstring)
+            sources, base = ["delays", "clock"], self.stored / 100.0
         elif self.stored == "noisy":
             sources, base = ["clock"], self.dt
         else:
@@ -1056,7 +1060,8 @@ def rec_report(cases, results, failures):
         "`clock` at 1/N s (`delays` or `clock` for 50 and 25 fps, whose delays are exact). "
         "**Nominal delays** that misstate the clock (`--fps 60 --delays 2`: the GIF plays 1.2× slow; "
         "`--fps 60 --delays 3` 1.8× slow; `--fps 30 --delays 3`): expected source `delays` at the "
-        "stored delay, and the true rate in that base is R × (1/fps) ÷ stored delay. **Noisy "
+        "stored delay (`clock` at that interval accepted: the file is that of a 50 or 33⅓ fps "
+        "capture), and the true rate in that base is R × (1/fps) ÷ stored delay. **Noisy "
         "delays**: a steady 3 or 4 cs capture whose timestamps jitter by up to ±6 ms before rounding "
         "to the centisecond (2–4 cs stored): expected `clock` at the capture interval. **Pulse**: "
         "fixtures/models/pulse-autoreverse.json, with turning points and a 0.4 s hold per cycle. "
