@@ -58,8 +58,9 @@
 #               rec-nominal, rec-noisy, rec-pulse, rec-late, rec-dup, rec-hold, rec-skip,
 #               rec-mixed); the speed part runs only when `speed` is named. A partial run.
 #               E.g. --only recorder: the issue-21 section alone
-#   --keep DIR  work in DIR and keep the GIFs, truth and fit JSON, report.md, frames.csv and
-#               speed.tsv there; otherwise a temporary directory is removed at the end
+#   --keep DIR  work in DIR and keep the GIFs, truth and fit JSON, report.md, frames.csv,
+#               recorder-frames.csv and speed.tsv there; otherwise a temporary directory is
+#               removed at the end
 #   --no-build  use the existing .build/release/strokescope
 #   --jobs N    cases run in parallel (default: the number of cores); timing always runs alone
 #   --bin PATH  measure this strokescope binary (implies --no-build)
@@ -218,6 +219,6 @@ with duplicated or late frames. The script exits 1 when a target fails.
 EOF
 fi
 if [ -n "$keep" ]; then
-    echo "kept: $work (report.md, frames.csv, speed.tsv, out/, speed/)" >&2
+    echo "kept: $work (report.md, frames.csv, recorder-frames.csv, speed.tsv, out/, speed/)" >&2
 fi
 exit "$status"

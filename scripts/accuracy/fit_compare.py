@@ -30,9 +30,10 @@ Two sub-commands, driven by scripts/bench-fit.sh:
   fit_compare.py report --dir WORK [--speed WORK/speed.tsv]
       Reads every case's truth (WORK/out/ID.truth.json) and fit (WORK/out/ID.fit.json), scores
       them against the issue-6 targets and, in a section of its own, the issue-21 targets,
-      prints the tables and the target verdicts, writes WORK/report.md and WORK/frames.csv
-      (every injected frame of the issue-6 late cases), and exits 1 when a target fails (2 on
-      a usage or input error).
+      prints the tables and the target verdicts, writes WORK/report.md, WORK/frames.csv
+      (every injected frame of the issue-6 late cases) and WORK/recorder-frames.csv (every
+      frame of a recorder case with an injected fault or an anomaly flag), and exits 1 when a
+      target fails (2 on a usage or input error).
 
 Conventions used in the scoring of the issue-6 section:
   - A render frame i shows model time  from + R * (capture time of i); with exact delays the
@@ -933,6 +934,18 @@ def rec_score_case(c, t, f):
                 s["fpList"].append((k, x, "+".join(flags), layer_mean(fr, "timingError")))
     s["counts"] = counts
     s["outliers"] = counts.get("outlier", 0)
+    # recorder-frames.csv: every frame with an injected fault or an anomaly flag
+    s["rows"] = []
+    for k in range(len(tframes)):
+        fr = fframes.get(k, {})
+        flags = [x for x in fr.get("flags", []) if isinstance(x, str)]
+        if k in faults or any(x in ANOMALY for x in flags):
+            te, ht = layer_mean(fr, "timingError"), fr.get("hitchTime")
+            s["rows"].append([c["id"], k, cap[k] if k < len(cap) else "", "+".join(tframes[k].get("flags", [])),
+                              " ".join("/".join(sorted(w)) for w in faults.get(k, [])), "+".join(flags),
+                              "" if expt[k] is None else "%.6f" % expt[k],
+                              "%.6f" % fr["time"] if num(fr.get("time")) else "",
+                              "" if te is None else "%.6f" % te, "%.6f" % ht if num(ht) else ""])
 
     # RMS timing error (recording ms) over frames without injected faults
     tes = [layer_mean(fframes[k], "timingError") for k in range(len(tframes))
@@ -957,7 +970,7 @@ def rec_score_case(c, t, f):
     return s
 
 
-def rec_report(cases, results, failures):
+def rec_report(cases, results, failures, work):
     """The recorder-pattern section: targets, per-case table, missed and false flags."""
     rc = [c for c in cases if c["group"] in REC_GROUPS]
     if not rc:
@@ -1152,6 +1165,12 @@ def rec_report(cases, results, failures):
                                         first, " …" if len(s["fpList"]) > 4 else ""))
     if not any_fp:
         out.append("- none")
+    with open(os.path.join(work, "recorder-frames.csv"), "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["case", "frame", "capture_index", "truth_flags", "expected_flags", "fit_flags",
+                    "expected_time_s", "fit_time_s", "fit_timing_error_s", "fit_hitch_time_s"])
+        for _, s in scored:
+            w.writerows(s["rows"])
     return out, len(targets)
 
 
@@ -1478,7 +1497,7 @@ def report(args):
                "; ".join("%s %s" % m for m in missing[:5]))
 
     # ---------------- recorder patterns (issue 21) ----------------
-    rec_out, rec_n = rec_report(cases, results, failures)
+    rec_out, rec_n = rec_report(cases, results, failures, d)
 
     # ---------------- write ----------------
     has6 = any(c["group"] in ISSUE6_GROUPS for c in cases)
