@@ -528,6 +528,9 @@ def rec_plan(quick):
         c = mk("rec-skip-60-spinner", "rec-skip", "spinner", 4, fps=60)
         add_drops(c, 1, "skips")
         cases.append(c)
+        c = mk("rec-hold-30-material", "rec-hold", "material", 0, fps=30)
+        add_drops(c, 1, "drops")
+        cases.append(c)
         cases.append(mk("rec-pulse-60", "rec-pulse", "pulse", 0, fps=60))
         return cases
 
