@@ -76,7 +76,9 @@ extension Problem {
                 // picture further ahead than its time says.
                 var skipped = timeBase.steady && gap >= 1.5 * timeBase.interval
                     && moves(model, from: phase + r * allFrames[i - 1].time, to: t, precision: precision)
-                if !skipped, let e = error, matchedWell, let ref = reference {
+                // (On a steady clock a lasting jump has been timed back already: a single frame
+                // ahead is `early` or nothing, not a missing frame.)
+                if !skipped, !timeBase.steady, let e = error, matchedWell, let ref = reference {
                     let advance = (t - e) - ref.match
                     skipped = advance - r * (f.time - ref.time) > max(0.5 * interval, 3 * (sigma! * sigma! + ref.sigma * ref.sigma).squareRoot())
                 }

@@ -42,7 +42,7 @@ struct RecordingTimes {
         case .asGiven:
             grid = nil
             timeBase = TimeBase(source: .delays, interval: typical, steady: Self.onWholeSteps(times, typical),
-                                note: "the stored delays as played under the chosen delay policy")
+                                note: "the stored delays as played under the delay policy given")
         case .detect:
             grid = CaptureGrid.find(times)
             if let grid {
@@ -176,9 +176,9 @@ struct RecordingTimes {
 
     static func delaysNote(_ frames: [ObservedFrame], steady: Bool) -> String {
         let distinct = Set(frames.map(\.delayCentiseconds))
-        if distinct.count == 1, let cs = distinct.first { return "the stored delays: every frame \(cs) cs" }
-        return steady ? "the stored delays: whole multiples of one interval (frames merged where a delay is longer)"
-                      : "the stored delays: irregular, with no steady capture clock under them"
+        if distinct.count == 1, let cs = distinct.first { return "every stored delay is \(cs) cs" }
+        return steady ? "the stored delays are whole multiples of one interval (frames merged where a delay is longer)"
+                      : "the stored delays are irregular, with no steady capture clock under them"
     }
 
     /// "60.00 Hz (16.667 ms)".

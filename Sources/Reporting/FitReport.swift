@@ -26,7 +26,7 @@ public struct FitReport: Sendable {
         var report = InspectionReport(outcome.inspection).report
         report.title = "Fit \(outcome.inspection.file)"
         report.tables = []
-        report.addSummary("timing", .string("\(r.timeBase.source.rawValue), interval \(fixed(r.timeBase.interval * 1000, 3)) ms: \(r.timeBase.note)"), key: "timing")
+        report.addSummary("timing", .string("\(r.timeBase.source.rawValue), \(fixed(r.timeBase.interval * 1000, 3)) ms per interval: \(r.timeBase.note)"), key: "timing")
         report.addSummary("phase (ms)", .double(r.phase * 1000, decimals: 1), key: "phase")
         report.addSummary("rate", .string(fixed(r.rate, 4) + (r.ratePinned ? " (pinned)" : "")))
         for p in r.parameters where p.name != "phase" && p.name != "rate" {
