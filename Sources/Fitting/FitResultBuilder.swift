@@ -40,7 +40,7 @@ extension Problem {
                     if changes(layer, around: t, by: interval), !Residual.subPixelInk(o, presentation),
                        let sigma = timingUncertainty(o, layer: layer, at: t, precision: precision[j], step: interval),
                        sigma <= 0.5 * interval,
-                       let match = timingError(o, layer: layer, at: t, window: max(4 * interval, 0.05)) {
+                       let match = timingError(o, layer: layer, at: t, window: max(4 * interval, 0.05), tolerance: 2 * precision[j]) {
                         anyObservable = true
                         fit.timingError = match.shift
                         fit.timingErrorUncertainty = sigma
@@ -62,13 +62,14 @@ extension Problem {
             let duplicate = i > 0 && isDuplicate(f, allFrames[i - 1])
                 && moves(model, from: phase + r * allFrames[i - 1].time, to: t, precision: precision)
             var timed = false
-            if duplicate {
-                flags.append("duplicate")
-                hitch = gap
-            } else if let e = error, let s = sigma, abs(e) > flagTiming, abs(e) > 3 * s {
+            if let e = error, let s = sigma, abs(e) > flagTiming, abs(e) > 3 * s {
                 // Significant: over the threshold and over three uncertainties.
                 timed = true
                 if e > 0 { flags.append("late"); hitch = e / r } else { flags.append("early") }
+            }
+            if duplicate {
+                flags.append("duplicate")
+                hitch = max(hitch, gap)
             }
             if i > 0, !duplicate, !timed {
                 // Content that skipped at least one interval of the clock: a longer step on a
@@ -119,7 +120,12 @@ extension Problem {
 
     /// The model-time shift that best explains observation `o` near model time `t` (positive:
     /// the frame shows a state the model had reached earlier); nil where the model is flat.
-    func timingError(_ o: Observation, layer: ResolvedLayer, at t: Double, window: Double) -> (shift: Double, residual: Double)? {
+    ///
+    /// Of the local minima of the residual across the window, the one nearest no shift whose
+    /// residual is within `tolerance` degrees (the measurement's noise) of the smallest: near a
+    /// hold or a turning point a state a few intervals away can match a noisy frame a hair
+    /// better, and that says nothing about timing.
+    func timingError(_ o: Observation, layer: ResolvedLayer, at t: Double, window: Double, tolerance: Double = 0) -> (shift: Double, residual: Double)? {
         let n = 80
         var errors: [Double?] = []
         var shifts: [Double] = []
@@ -132,12 +138,15 @@ extension Problem {
         guard valid.count > n / 2 else { return nil }
         // Flat: the model's picture hardly changes across the window, so timing says nothing.
         guard let lo = valid.min(), let hi = valid.max(), hi - lo >= 1 else { return nil }
-        // The minimum nearest to no shift (ties: the smaller shift).
-        var best = n / 2
+        var best: Int?
         for k in 0...n {
-            guard let e = errors[k], let b = errors[best] else { continue }
-            if e < b - 1e-9 || (abs(e - b) <= 1e-9 && abs(shifts[k]) < abs(shifts[best])) { best = k }
+            guard let e = errors[k], e <= lo + tolerance + 1e-9 else { continue }
+            // A local minimum (plateaus included).
+            let left = k > 0 ? errors[k - 1] : nil, right = k < n ? errors[k + 1] : nil
+            guard (left ?? .infinity) >= e - 1e-12, (right ?? .infinity) >= e - 1e-12 else { continue }
+            if best == nil || abs(shifts[k]) < abs(shifts[best!]) - 1e-12 { best = k }
         }
+        guard let best else { return nil }
         var shift = shifts[best]
         if best > 0, best < n, let a = errors[best - 1], let b = errors[best], let c = errors[best + 1] {
             let d = a - 2 * b + c

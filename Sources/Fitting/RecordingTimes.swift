@@ -102,30 +102,50 @@ struct RecordingTimes {
     }
 
     /// The first frame where the pictures jump a whole number of intervals ahead of the fit and
-    /// stay there: median timing shifts (recording seconds, positive: lagging) of four frames
-    /// before and four from it differ by k intervals (within 0.3 of one), most frames on either
-    /// side agree with their median, and the frame itself is at the new level.
+    /// stay there: lines through the timing shifts (recording seconds, positive: lagging) of four
+    /// frames before and four from it (a first fit split between the two sides leaves a slope)
+    /// meet the boundary k intervals apart (within 0.3 of one), most frames lie within 0.3
+    /// interval of their side's line, and the frame itself and the one before agree with theirs.
     static func firstSkip(_ shifts: [Double?], interval: Double) -> (at: Int, intervals: Int)? {
         let width = 4, slack = 0.3 * interval
-        func median(_ v: [Double]) -> Double {
-            let s = v.sorted()
-            return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        /// Least-squares line through (k, shift): value at `x`, and the residuals of every point.
+        func fit(_ points: [(Double, Double)], _ all: [(Double, Double)], at x: Double) -> (value: Double, residuals: [Double]) {
+            let n = Double(points.count)
+            let mx = points.reduce(0) { $0 + $1.0 } / n, my = points.reduce(0) { $0 + $1.1 } / n
+            let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
+            let slope = sxx > 0 ? points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) } / sxx : 0
+            return (my + slope * (x - mx), all.map { $0.1 - (my + slope * ($0.0 - mx)) })
+        }
+        /// The line through all points or all but one (a late or early frame among them must
+        /// not tilt it), whichever leaves the smallest largest residual on the points it used.
+        func line(_ points: [(Double, Double)], at x: Double) -> (value: Double, residuals: [Double]) {
+            var best = fit(points, points, at: x)
+            var worst = best.residuals.map(abs).max() ?? 0
+            for leave in points.indices {
+                var used = points
+                used.remove(at: leave)
+                let candidate = fit(used, points, at: x)
+                let largest = candidate.residuals.enumerated().filter { $0.offset != leave }.map { abs($0.element) }.max() ?? 0
+                if largest < worst - 1e-12 { best = candidate; worst = largest }
+            }
+            return best
         }
         for j in 1..<max(1, shifts.count) {
-            guard let here = shifts[j] else { continue }
-            var before: [Double] = [], after: [Double] = []
+            guard shifts[j] != nil, shifts[j - 1] != nil else { continue }
+            var before: [(Double, Double)] = [], after: [(Double, Double)] = []
             var k = j - 1
-            while k >= 0, k >= j - 2 * width, before.count < width { if let s = shifts[k] { before.append(s) }; k -= 1 }
+            while k >= 0, k >= j - 2 * width, before.count < width { if let s = shifts[k] { before.append((Double(k), s)) }; k -= 1 }
             k = j
-            while k < shifts.count, k < j + 2 * width, after.count < width { if let s = shifts[k] { after.append(s) }; k += 1 }
+            while k < shifts.count, k < j + 2 * width, after.count < width { if let s = shifts[k] { after.append((Double(k), s)) }; k += 1 }
             guard before.count >= 3, after.count >= 3 else { continue }
-            let old = median(before), new = median(after)
-            let jump = old - new
+            let boundary = Double(j) - 0.5
+            let old = line(before, at: boundary), new = line(after, at: boundary)
+            let jump = old.value - new.value
             let steps = (jump / interval).rounded()
-            guard steps >= 1, abs(jump - steps * interval) <= slack, abs(here - new) <= slack,
-                  let last = before.first, abs(last - old) <= slack,
-                  before.filter({ abs($0 - old) <= slack }).count >= before.count - 1,
-                  after.filter({ abs($0 - new) <= slack }).count >= after.count - 1 else { continue }
+            guard steps >= 1, abs(jump - steps * interval) <= slack,
+                  abs(old.residuals[0]) <= slack, abs(new.residuals[0]) <= slack,
+                  old.residuals.filter({ abs($0) <= slack }).count >= before.count - 1,
+                  new.residuals.filter({ abs($0) <= slack }).count >= after.count - 1 else { continue }
             return (j, Int(steps))
         }
         return nil
@@ -226,6 +246,7 @@ extension Problem {
         guard let model = model(p) else { return frames.map { _ in nil } }
         let r = rate(p)
         let steady = window(model)
+        let precision = measurementPrecision(p, model: model)
         return frames.map { f in
             let t = steady?.wrapped(p[0] + r * f.time) ?? p[0] + r * f.time
             var shifts: [Double] = []
@@ -233,7 +254,8 @@ extension Problem {
                 guard let o, o.state != .unknown else { continue }
                 let layer = model.layers[j]
                 guard changes(layer, around: t, by: interval * r), !Residual.subPixelInk(o, layer.presentation(at: t)),
-                      let match = timingError(o, layer: layer, at: t, window: max(4 * interval * r, 0.05)), match.residual <= 2 else { continue }
+                      let match = timingError(o, layer: layer, at: t, window: max(4 * interval * r, 0.05), tolerance: 2 * precision[j]),
+                      match.residual <= 2 else { continue }
                 shifts.append(match.shift / r)
             }
             return shifts.isEmpty ? nil : shifts.reduce(0, +) / Double(shifts.count)

@@ -89,7 +89,9 @@ Conventions of the recorder section (issue 21; rec_score_case and rec_report):
   - The RMS < 1 ms target covers the clean carried 60 Hz cases of the three fixture models;
     the pulse at 60 Hz is reported but not held to it (near its turning points and its hold
     the model barely moves, so a sub-pixel reading is many ms there).
-  - The reported interval must be within 0.1 % of the expected one.
+  - The reported interval must be within 0.2 % of the expected one (the rate target: a grid
+    read off stored times that wander ±10 ms is known no better than that; the fitted rate
+    carries the rest).
   - hitchTimeRatio > 1 ms/s is asked of every case with duplicates or late/early frames; each
     such case has both signs of --late (or duplicates), whichever the library counts as a
     hitch. hitchTime on the frame after a merged drop (a hold) must be one interval +-2 ms: a
@@ -819,7 +821,7 @@ def md_table(head, rows):
 
 ANOMALY = ("late", "early", "duplicate", "dropped")
 HOLD_HITCH_TOLERANCE = 0.002      # s: hitchTime after a merged drop, against one interval
-INTERVAL_TOLERANCE = 1e-3         # relative: the reported timing interval against the expected
+INTERVAL_TOLERANCE = 2e-3         # relative: the reported timing interval against the expected
 
 
 def layer_mean(fr, key):
