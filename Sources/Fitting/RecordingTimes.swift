@@ -25,7 +25,7 @@ struct RecordingTimes {
 
     /// The delays must explain the pictures this much better (loss ratio) to win over the clock.
     static let clearlyBetter = 0.8
-    /// At most this many skipped capture samples are timed back onto the clock.
+    /// At most this many skipped capture samples are timed back onto the clock per round.
     static let maximumSkips = 8
 
     init(_ frames: [ObservedFrame], clock: FitOptions.Clock) {
@@ -78,20 +78,34 @@ struct RecordingTimes {
             }
         }
         guard clock == .detect, timeBase.steady else { return }
-        for _ in 0..<Self.maximumSkips {
-            let shifts = problem.recordingShifts(solution.parameters, interval: timeBase.interval)
-            guard let skip = Self.firstSkip(shifts, interval: timeBase.interval) else { break }
-            let from = problem.frames[skip.at].index
+        // Rounds: every skip the shifts show (each found with the ones before it undone in the
+        // series), all timed back at once, then a refit; kept only when the pictures agree (the
+        // whole recording, no frame set aside, explains better on the new times).
+        for _ in 0..<3 {
+            var shifts = problem.recordingShifts(solution.parameters, interval: timeBase.interval)
+            var found: [(at: Int, intervals: Int)] = []
+            var from = 1
+            while found.count < Self.maximumSkips, let skip = Self.firstSkip(shifts, interval: timeBase.interval, from: from) {
+                found.append(skip)
+                for m in skip.at..<shifts.count { shifts[m] = shifts[m].map { $0 + Double(skip.intervals) * timeBase.interval } }
+                from = skip.at + 1
+            }
+            guard !found.isEmpty else { break }
+            let moves = found.map { (index: problem.frames[$0.at].index, intervals: $0.intervals) }
             let moved = frames.map { f -> ObservedFrame in
                 var g = f
-                if f.index >= from { g.time += Double(skip.intervals) * timeBase.interval }
+                for m in moves where f.index >= m.index { g.time += Double(m.intervals) * timeBase.interval }
                 return g
             }
-            frames = Self.retimed(moved, to: moved.map(\.time), interval: timeBase.interval)
-            skipped[from, default: 0] += skip.intervals
-            problem = problem.retimed(Fitter.observed(frames))
-            solution = problem.refine(from: solution.parameters)
-            problem.setAsideOutliers(&solution)
+            let retimed = Self.retimed(moved, to: moved.map(\.time), interval: timeBase.interval)
+            var candidate = problem.retimed(Fitter.observed(retimed))
+            var refined = candidate.refine(from: solution.parameters)
+            candidate.setAsideOutliers(&refined)
+            guard Self.fullLoss(candidate, refined.parameters) < Self.fullLoss(problem, solution.parameters) else { break }
+            frames = retimed
+            for m in moves { skipped[m.index, default: 0] += m.intervals }
+            problem = candidate
+            solution = refined
         }
         if !skipped.isEmpty {
             let count = skipped.values.reduce(0, +)
@@ -106,7 +120,7 @@ struct RecordingTimes {
     /// frames before and four from it (a first fit split between the two sides leaves a slope)
     /// meet the boundary k intervals apart (within 0.3 of one), most frames lie within 0.3
     /// interval of their side's line, and the frame itself and the one before agree with theirs.
-    static func firstSkip(_ shifts: [Double?], interval: Double) -> (at: Int, intervals: Int)? {
+    static func firstSkip(_ shifts: [Double?], interval: Double, from first: Int = 1) -> (at: Int, intervals: Int)? {
         let width = 4, slack = 0.3 * interval
         /// Least-squares line through (k, shift): value at `x`, and the residuals of every point.
         func fit(_ points: [(Double, Double)], _ all: [(Double, Double)], at x: Double) -> (value: Double, residuals: [Double]) {
@@ -130,7 +144,7 @@ struct RecordingTimes {
             }
             return best
         }
-        for j in 1..<max(1, shifts.count) {
+        for j in max(1, first)..<max(max(1, first), shifts.count) {
             guard shifts[j] != nil, shifts[j - 1] != nil else { continue }
             var before: [(Double, Double)] = [], after: [(Double, Double)] = []
             var k = j - 1
@@ -149,6 +163,13 @@ struct RecordingTimes {
             return (j, Int(steps))
         }
         return nil
+    }
+
+    /// The robust loss over every frame, outliers included (so that two time bases compare).
+    static func fullLoss(_ problem: Problem, _ p: [Double]) -> Double {
+        var all = problem
+        all.excluded = []
+        return all.loss(p)
     }
 
     /// The frames at `times`, each frame's delay the time to the next (the last keeps its own,
