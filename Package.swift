@@ -57,6 +57,9 @@ let package = Package(
         .target(name: "StrokeEstimation", dependencies: ["Raster", "StrokeGeometry"]),
         // The recording's clock: the steady capture grid under stored delays, and where frame times come from.
         .target(name: "RecordingClock"),
+        // Reads the Objective-C or Swift that builds CAShapeLayers and their animations, runs it
+        // symbolically and writes the strokescope-model/1 it describes (`strokescope import`).
+        .target(name: "SourceImport", dependencies: ["AnimationModel", "JSON"]),
         // Fits a model's timing to measured frames: phase, rate, free variables, per-frame errors.
         .target(name: "Fitting", dependencies: ["AnimationModel", "StrokeGeometry", "JSON", "RecordingClock"]),
         // Infers a repeating stroke animation (pieces, timing functions, rotation) from measured frames; emits model JSON, Swift, Objective-C.
