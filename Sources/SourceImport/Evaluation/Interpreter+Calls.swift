@@ -1,0 +1,210 @@
+/// Calls: user functions and methods (by name and argument labels, up the class chain), Objective-C
+/// messages, initialisers (`alloc`/`init…`, Swift `Type(…)`), closures; everything else goes to the
+/// builtins of UIKit and Core Animation.
+extension Interpreter {
+    func call(_ callee: Expr, _ args: [Argument], _ ctx: Context, _ position: Position) throws(Stop) -> Value {
+        var values: [Value] = []
+        for a in args { values.append(try eval(a.value, ctx)) }
+        let labels = args.map(\.label)
+        switch callee.kind {
+        case .name(let n):
+            if let v = ctx.scope.lookup(n) {
+                if case .closure(let c) = v { return try run(c, values) }
+                if case .type(let t) = v { return try construct(t, labels, values, ctx, position) }
+            }
+            if let o = ctx.selfObject, let (f, owner) = program.method(n, labels: labels, in: o.className, isStatic: false) {
+                return try invoke(f, owner: owner, on: o, arguments: values, ctx, position)
+            }
+            if let cls = ctx.className, let (f, owner) = program.method(n, labels: labels, in: cls, isStatic: true) {
+                return try invoke(f, owner: owner, on: nil, arguments: values, ctx, position)
+            }
+            if let f = program.functions[n]?.first(where: { $0.accepts(labels) || !ctx.file.hasSuffix(".swift") }) {
+                return try invoke(f, owner: nil, on: nil, arguments: values, ctx, position)
+            }
+            if program.types[n] != nil || n.first?.isUppercase == true && builtinFunction(n, labels, values, ctx, position) == nil {
+                return try construct(n, labels, values, ctx, position)
+            }
+            if let v = builtinFunction(n, labels, values, ctx, position) { return v }
+            if n == "super", let o = ctx.selfObject { return try superCall("init", labels, values, o, ctx, position) }
+            if n == "self", let o = ctx.selfObject { return try send(.object(o), "init", labels, values, ctx, position) }
+            return .unknown(n)
+        case .member(let baseExpr, let m):
+            if case .name("super") = baseExpr.kind, let o = ctx.selfObject { return try superCall(m, labels, values, o, ctx, position) }
+            let base = try eval(baseExpr, ctx)
+            if m == "init", case .type(let t) = base { return try construct(t, labels, values, ctx, position) }
+            return try send(base, m, labels, values, ctx, position)
+        case .implicitMember(let m):
+            return builtinFunction(m, labels, values, ctx, position) ?? .named(m)
+        default:
+            let f = try eval(callee, ctx)
+            if case .closure(let c) = f { return try run(c, values) }
+            if case .type(let t) = f { return try construct(t, labels, values, ctx, position) }
+            return .unknown("call")
+        }
+    }
+
+    func message(_ receiverExpr: Expr, _ parts: [String], _ args: [Expr], _ ctx: Context, _ position: Position) throws(Stop) -> Value {
+        var values: [Value] = []
+        for a in args { values.append(try eval(a, ctx)) }
+        let name = parts[0]
+        let labels: [String?] = args.isEmpty ? [] : [nil] + parts.dropFirst().map { Optional($0) }
+        if case .name("super") = receiverExpr.kind, let o = ctx.selfObject {
+            return try superCall(name, labels, values, o, ctx, position)
+        }
+        let receiver = try eval(receiverExpr, ctx)
+        return try send(receiver, name, labels, values, ctx, position)
+    }
+
+    /// A method call on a value: user methods first, then the builtins.
+    func send(_ receiver: Value, _ name: String, _ labels: [String?], _ values: [Value], _ ctx: Context, _ position: Position) throws(Stop) -> Value {
+        switch receiver {
+        case .object(let o):
+            if let (f, owner) = program.method(name, labels: labels, in: o.className, isStatic: false) {
+                return try invoke(f, owner: owner, on: o, arguments: values, ctx, position)
+            }
+            // A property holding a closure: `self.completion?()`.
+            if labels.isEmpty || labels.allSatisfy({ $0 == nil }), case .closure(let c)? = o.fields[name] { return try run(c, values) }
+            // Objective-C setter message: `[layer setStrokeEnd:0.5]`.
+            if name.hasPrefix("set"), name.count > 3, values.count == 1, labels == [nil] {
+                let property = name.dropFirst(3).prefix(1).lowercased() + name.dropFirst(4)
+                if program.property(property, in: o.className) != nil || Self.layerProperties.contains(property) || Self.viewProperties.contains(property) || o.isAnimation {
+                    try setMember(o, property, values[0], ctx, position, direct: false)
+                    return .null
+                }
+            }
+            if let v = try builtinMethod(o, name, labels, values, ctx, position) { return v }
+            if values.isEmpty, labels.isEmpty { return try member(receiver, name, ctx, position) }
+            return .unknown(name)
+        case .type(let t):
+            if let (f, owner) = program.method(name, labels: labels, in: t, isStatic: true) {
+                return try invoke(f, owner: owner, on: nil, arguments: values, ctx, position)
+            }
+            if name == "alloc" || name == "new" {
+                let o = allocate(t)
+                if name == "new" { return try send(.object(o), "init", [], [], ctx, position) }
+                return .object(o)
+            }
+            return try builtinStatic(t, name, labels, values, ctx, position)
+        case .closure(let c):
+            return try run(c, values)
+        default:
+            return try builtinValueMethod(receiver, name, labels, values, ctx, position)
+        }
+    }
+
+    /// `super.method(…)` / `[super method…]`: the next class up that declares it, else the builtin.
+    func superCall(_ name: String, _ labels: [String?], _ values: [Value], _ o: Object, _ ctx: Context, _ position: Position) throws(Stop) -> Value {
+        if let cls = ctx.className, let parent = program.types[cls]?.superclass,
+           let (f, owner) = program.method(name, labels: labels, in: parent, isStatic: false) {
+            return try invoke(f, owner: owner, on: o, arguments: values, ctx, position)
+        }
+        if name.hasPrefix("init") {
+            try builtinInit(o, name, labels, values, ctx, position)
+            return .object(o)
+        }
+        return try builtinMethod(o, name, labels, values, ctx, position) ?? .null
+    }
+
+    /// A new object of a class (user or builtin) before its initialiser runs.
+    func allocate(_ className: String) -> Object {
+        let root = program.builtinRoot(className)
+        let kind = Self.kind(ofBuiltin: root)
+        let o = newObject(className, program.types[className] != nil && kind == .other ? .user : kind)
+        initializeStoredProperties(o)
+        return o
+    }
+
+    /// Swift stored properties with initial values take them before `init` runs (lazy ones wait).
+    func initializeStoredProperties(_ o: Object) {
+        for t in program.chain(o.className).reversed() {
+            for p in t.properties where !p.isStatic && !p.isLazy && p.getter == nil && p.initial != nil && p.file.hasSuffix(".swift") {
+                if case .closure = p.initial!.kind {} else if isSimple(p.initial!) {
+                    let ctx = Context(scope: Scope(parent: nil), selfObject: o, className: o.className, file: p.file)
+                    if let v = try? eval(p.initial!, ctx) { o.fields[p.name] = v }
+                }
+            }
+        }
+    }
+
+    /// Initial values that do not depend on `self` can be taken at once; the rest on first use.
+    private func isSimple(_ e: Expr) -> Bool {
+        switch e.kind {
+        case .number, .string, .bool, .null, .implicitMember: return true
+        case .unary(_, let a): return isSimple(a)
+        case .binary(_, let a, let b): return isSimple(a) && isSimple(b)
+        case .member(let b, _): if case .name(let n) = b.kind { return n.first?.isUppercase == true }; return false
+        case .array(let items): return items.allSatisfy(isSimple)
+        default: return false
+        }
+    }
+
+    static func kind(ofBuiltin root: String) -> Object.Kind {
+        switch root {
+        case "CAShapeLayer": return .shapeLayer
+        case "CALayer", "CAGradientLayer", "CAReplicatorLayer", "CATextLayer": return .layer
+        case "CABasicAnimation": return .basicAnimation
+        case "CAKeyframeAnimation": return .keyframeAnimation
+        case "CASpringAnimation": return .springAnimation
+        case "CAAnimationGroup": return .animationGroup
+        case "UIBezierPath", "CGMutablePath", "NSBezierPath": return .path
+        case "Timer", "NSTimer", "CADisplayLink": return .timer
+        default:
+            if root.hasPrefix("UI") && (root.hasSuffix("View") || root.hasSuffix("Button") || root.hasSuffix("Control") || root.hasSuffix("Label") || root == "UIWindow") { return .view }
+            return .other
+        }
+    }
+
+    /// `Type(…)`, `Type.init(…)`, `[[Type alloc] init…]`.
+    func construct(_ t: String, _ labels: [String?], _ values: [Value], _ ctx: Context, _ position: Position) throws(Stop) -> Value {
+        if program.types[t]?.kind == .enumType, let raw = values.first {
+            return program.types[t]!.cases.first { c in c.rawValue.map { (try? eval($0, ctx)).flatMap { equal($0, raw) } ?? false } ?? false }.map { .named($0.name) } ?? raw
+        }
+        if program.types[t] == nil, let v = try builtinConstructor(t, labels, values, ctx, position) { return v }
+        let o = allocate(t)
+        return try send(.object(o), "init", labels, values, ctx, position)
+    }
+
+    /// Runs a user function with arguments bound to its parameters by position.
+    func invoke(_ f: FunctionDecl, owner: String?, on object: Object?, arguments: [Value], _ ctx: Context, _ position: Position) throws(Stop) -> Value {
+        guard depth < Self.depthLimit else { return .unknown(f.name) }
+        depth += 1
+        callStack.append(f)
+        defer { depth -= 1; callStack.removeLast() }
+        let scope = Scope(parent: nil)
+        var k = 0
+        let inner = Context(scope: scope, selfObject: object, className: owner ?? ctx.className, file: f.file)
+        for p in f.parameters {
+            if k < arguments.count { scope.values[p.name] = arguments[k]; k += 1 }
+            else if let d = p.defaultValue { scope.values[p.name] = try eval(d, inner) }
+            else { scope.values[p.name] = .unknown(p.name) }
+        }
+        let flow = try exec(f.body ?? [], inner)
+        if case .returned(let v) = flow {
+            if f.name.hasPrefix("init"), let object, case .null = v { return .object(object) }
+            return v
+        }
+        if f.name.hasPrefix("init"), let object { return .object(object) }
+        return .null
+    }
+
+    func run(_ c: Closure, _ arguments: [Value]) throws(Stop) -> Value {
+        guard depth < Self.depthLimit else { return .unknown("closure") }
+        depth += 1
+        defer { depth -= 1 }
+        let scope = Scope(parent: c.scope)
+        for (k, p) in c.parameters.enumerated() { scope.values[p] = k < arguments.count ? arguments[k] : .unknown(p) }
+        for (k, a) in arguments.enumerated() { scope.values["$\(k)"] = a }
+        // The closure's `self` is the one it was created with.
+        let selfObject: Object? = { if case .object(let o)? = c.scope.lookup("self") { return o }; return nil }()
+        let ctx = Context(scope: scope, selfObject: selfObject ?? closureSelf(c.scope), className: (selfObject ?? closureSelf(c.scope))?.className, file: c.file)
+        if case .returned(let v) = try exec(c.body, ctx) { return v }
+        // A single-expression closure returns its value.
+        if c.body.count == 1, case .expression(let e) = c.body[0].kind { return try eval(e, ctx) }
+        return .null
+    }
+
+    private func closureSelf(_ scope: Scope) -> Object? {
+        if case .object(let o)? = scope.lookup("\u{0}self") { return o }
+        return nil
+    }
+}

@@ -1,0 +1,273 @@
+/// Runs the code symbolically: objects are created, properties set, methods called, layers and
+/// animations recorded with the moment (model time) each change happened. What the code leaves
+/// open becomes a variable, what it does that the model cannot hold becomes an unsupported item.
+///
+/// Bounded: a step budget, a recursion limit and loop limits keep any input from hanging the run.
+final class Interpreter {
+    let program: Program
+    var nextID = 0
+    /// Model time of the scene being run: 0 for set-up, a constant after a delay, a variable
+    /// named after an action.
+    var now: Symbolic = .zero
+    var notes: [String] = []
+    var unsupported: [UnsupportedStatement] = []
+    var variables: [ImportedVariable] = []
+    /// Every view and layer created, in creation order.
+    var created: [Object] = []
+    var tasks: [ScheduledTask] = []
+    var taskCounter = 0
+    var steps = 0
+    var depth = 0
+    static let stepBudget = 3_000_000
+    static let depthLimit = 150
+    static let loopLimit = 10_000
+    /// Properties assigned anywhere in the code (a property never assigned is set from outside).
+    let assignedNames: Set<String>
+    /// The assumed screen for view controllers' root views.
+    static let screen = (width: 375.0, height: 667.0)
+    var globalsCache: [String: Value] = [:]
+    /// The user functions running, innermost last.
+    var callStack: [FunctionDecl] = []
+    var transactionCompletion: [Closure] = []
+    var currentTransactionAnimations: [(Object, AnimationSnapshot)] = []
+
+    init(program: Program) {
+        self.program = program
+        var names = Set<String>()
+        func scan(_ stmts: [Stmt]) {
+            for s in stmts {
+                switch s.kind {
+                case .assignment(let target, _, _):
+                    if case .member(_, let n) = target.kind { names.insert(n) }
+                    if case .name(let n) = target.kind { names.insert(n); if n.hasPrefix("_") { names.insert(String(n.dropFirst())) } }
+                case .expression(let e):
+                    if case .message(_, let parts, let args) = e.kind, parts.count == 1, args.count == 1, parts[0].hasPrefix("set"), parts[0].count > 3 {
+                        names.insert(parts[0].dropFirst(3).prefix(1).lowercased() + parts[0].dropFirst(4))
+                    }
+                case .ifStatement(_, let a, let b): scan(a); scan(b ?? [])
+                case .guardStatement(_, let b): scan(b)
+                case .forIn(_, _, let b): scan(b)
+                case .loop(_, _, _, let b): scan(b)
+                case .switchStatement(_, let cases): for c in cases { scan(c.body) }
+                case .block(let b): scan(b)
+                default: break
+                }
+            }
+        }
+        for t in program.types.values { for m in t.methods { scan(m.body ?? []) }; for p in t.properties { scan(p.getter ?? []); scan(p.didSet ?? []); scan(p.setter?.body ?? []) } }
+        for fs in program.functions.values { for f in fs { scan(f.body ?? []) } }
+        for s in program.statements { scan(s.statements) }
+        assignedNames = names
+    }
+
+    /// The frame of a running function: its scope, `self`, the class its code belongs to.
+    struct Context {
+        var scope: Scope
+        var selfObject: Object?
+        var className: String?
+        var file: String
+    }
+
+    enum Flow {
+        case normal
+        case returned(Value)
+        case breakLoop
+        case continueLoop
+    }
+
+    struct Stop: Error {}
+
+    func newObject(_ className: String, _ kind: Object.Kind) -> Object {
+        nextID += 1
+        let o = Object(id: nextID, className: className, kind: kind)
+        if kind == .view || kind == .layer || kind == .shapeLayer { created.append(o) }
+        return o
+    }
+
+    func note(_ text: String) {
+        if !notes.contains(text) { notes.append(text) }
+    }
+
+    func warn(_ ctx: Context, _ position: Position, _ code: String, _ why: String) {
+        let item = UnsupportedStatement(file: ctx.file, line: position.line, code: code, why: why)
+        if !unsupported.contains(item) { unsupported.append(item) }
+    }
+
+    /// A variable for a value the code does not fix, named after where it comes from.
+    func variable(_ name: String, value: Double, fit: ClosedRange<Double>?, because why: String) -> Symbolic {
+        if let existing = variables.first(where: { $0.origin == name }) { return .variable(existing.name) }
+        var base = name.filter { $0.isLetter || $0.isNumber || $0 == "_" }
+        if base.isEmpty || base.first!.isNumber { base = "v" + base }
+        let reserved: Set<String> = ["pi", "M_PI", "M_PI_2", "M_PI_4", "inf", "infinity", "INFINITY", "HUGE_VALF", "FLT_MAX", "CGFLOAT_MAX", "INTMAX_MAX", "min", "max", "now"]
+        var unique = base
+        var k = 2
+        while reserved.contains(unique) || variables.contains(where: { $0.name == unique }) { unique = "\(base)\(k)"; k += 1 }
+        variables.append(ImportedVariable(name: unique, value: value, fit: fit, origin: name))
+        note(why.replacingOccurrences(of: "{name}", with: unique))
+        return .variable(unique)
+    }
+
+    func tick() throws(Stop) {
+        steps += 1
+        if steps > Self.stepBudget { throw Stop() }
+    }
+
+    // MARK: Statements
+
+    func exec(_ statements: [Stmt], _ ctx: Context) throws(Stop) -> Flow {
+        for s in statements {
+            let flow = try exec(s, ctx)
+            if case .normal = flow { continue }
+            return flow
+        }
+        return .normal
+    }
+
+    func exec(_ s: Stmt, _ ctx: Context) throws(Stop) -> Flow {
+        try tick()
+        switch s.kind {
+        case .expression(let e):
+            _ = try eval(e, ctx)
+        case .declaration(let n, let type, let value):
+            var v: Value = value != nil ? try eval(value!, ctx) : defaultValue(type)
+            if case .number(let x) = v, let t = type, ["Int", "int", "NSInteger", "NSUInteger", "long"].contains(t), let c = x.constant { v = .number(.constant(c.rounded(.towardZero))) }
+            ctx.scope.values[n] = v
+        case .assignment(let target, let op, let valueExpr):
+            var v = try eval(valueExpr, ctx)
+            if op != "=" {
+                let old = try eval(target, ctx)
+                v = arithmetic(String(op.dropLast()), old, v)
+            }
+            try assign(target, v, ctx)
+        case .ifStatement(let conditions, let then, let otherwise):
+            let scope = Scope(parent: ctx.scope)
+            var inner = ctx
+            inner.scope = scope
+            switch try test(conditions, inner) {
+            case true?: return try exec(then, inner)
+            case false?: if let otherwise { return try exec(otherwise, inner) }
+            case nil:
+                // The code decides at run time on something it does not know: take the branch
+                // that does something (the first), and say so.
+                note("a condition the code decides at run time was taken as true")
+                return try exec(then, inner)
+            }
+        case .guardStatement(let conditions, let otherwise):
+            if try test(conditions, ctx) == false { return try exec(otherwise, ctx) }
+        case .forIn(let n, let sequenceExpr, let body):
+            let sequence = try eval(sequenceExpr, ctx)
+            var items: [Value] = []
+            switch sequence {
+            case .array(let a): items = a
+            case .dictionary(let d): items = d.map { .array([$0.0, $0.1]) }
+            default: items = []
+            }
+            for item in items.prefix(Self.loopLimit) {
+                ctx.scope.values[n] = item
+                let flow = try exec(body, ctx)
+                if case .breakLoop = flow { break }
+                if case .returned = flow { return flow }
+            }
+        case .loop(let initial, let condition, let step, let body):
+            _ = try exec(initial, ctx)
+            var count = 0
+            while count < Self.loopLimit {
+                count += 1
+                if let condition {
+                    guard let c = try eval(condition, ctx).isTruthy else { note("a loop whose end the code decides at run time ran once"); _ = try exec(body, ctx); break }
+                    if !c { break }
+                }
+                let flow = try exec(body, ctx)
+                if case .breakLoop = flow { break }
+                if case .returned = flow { return flow }
+                _ = try exec(step, ctx)
+            }
+        case .switchStatement(let subjectExpr, let cases):
+            let subject = try eval(subjectExpr, ctx)
+            var matched = false
+            for c in cases {
+                if !matched {
+                    if c.patterns.isEmpty { matched = true }
+                    for p in c.patterns where !matched {
+                        if case .opaque = p.kind { continue }
+                        if case .implicitMember(let m) = p.kind, case .named(let n) = subject { matched = m == n; continue }
+                        let v = try eval(p, ctx)
+                        matched = equal(subject, v) ?? false
+                    }
+                }
+                guard matched else { continue }
+                let flow = try exec(c.body, ctx)
+                if case .breakLoop = flow { return .normal }
+                if case .continueLoop = flow { continue }  // fallthrough
+                if case .returned = flow { return flow }
+                if ctx.file.hasSuffix(".swift") { return .normal }  // Swift cases do not fall through
+            }
+        case .returnStatement(let e):
+            return .returned(e != nil ? try eval(e!, ctx) : .null)
+        case .block(let b):
+            return try exec(b, ctx)
+        case .breakStatement: return .breakLoop
+        case .continueStatement: return .continueLoop
+        case .function(let f):
+            ctx.scope.values[f.name] = .closure(Closure(parameters: f.parameters.map(\.name), body: f.body ?? [], scope: ctx.scope, file: ctx.file))
+        case .unsupported(let text):
+            if Self.mentionsAnimation(text) {
+                warn(ctx, s.position, text, "not understood by the importer (outside the Objective-C/Swift subset it reads)")
+            }
+        }
+        return .normal
+    }
+
+    static func mentionsAnimation(_ text: String) -> Bool {
+        ["layer", "Layer", "nimation", "stroke", "Path", "path", "beginTime", "duration", "speed"].contains { text.contains($0) }
+    }
+
+    private func test(_ conditions: [Condition], _ ctx: Context) throws(Stop) -> Bool? {
+        for c in conditions {
+            switch c {
+            case .expression(let e):
+                guard let t = try eval(e, ctx).isTruthy else { return nil }
+                if !t { return false }
+            case .binding(let n, let e):
+                let v = try eval(e, ctx)
+                if case .null = v { return false }
+                ctx.scope.values[n] = v
+            }
+        }
+        return true
+    }
+
+    func defaultValue(_ type: String?) -> Value {
+        guard let type else { return .null }
+        if ["CGFloat", "Float", "Double", "float", "double", "Int", "int", "NSInteger", "NSUInteger", "CFTimeInterval", "NSTimeInterval", "TimeInterval"].contains(type) { return .number(.zero) }
+        if type == "BOOL" || type == "Bool" { return .bool(false) }
+        if type == "CGRect" { return .rect(.zero) }
+        if type == "CGPoint" { return .point(.zero, .zero) }
+        if type == "CGSize" { return .size(.zero, .zero) }
+        return .null
+    }
+}
+
+/// A statement that builds or changes a layer or animation and cannot be transcribed.
+public struct UnsupportedStatement: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var code: String
+    public var why: String
+}
+
+/// A variable the import introduced: a value set outside the code, an action's moment.
+public struct ImportedVariable: Sendable, Equatable {
+    public var name: String
+    public var value: Double
+    public var fit: ClosedRange<Double>?
+    /// What in the code it stands for.
+    public var origin: String
+}
+
+/// Code to run later: a delayed block, a timer firing, an action at a variable moment.
+struct ScheduledTask {
+    var time: Symbolic
+    var order: Int
+    var run: (Interpreter) throws(Interpreter.Stop) -> Void
+}

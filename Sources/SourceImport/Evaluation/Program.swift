@@ -1,0 +1,95 @@
+/// Every file's declarations merged by name: a class with its extensions and categories, the
+/// Objective-C `@interface` with its `@implementation`, globals and macros.
+struct Program {
+    var types: [String: TypeDecl] = [:]
+    var functions: [String: [FunctionDecl]] = [:]
+    var globals: [String: PropertyDecl] = [:]
+    var statements: [(file: String, statements: [Stmt])] = []
+    /// Type names in the order they were first declared (drivers run in this order).
+    var order: [String] = []
+
+    init(units: [SourceUnit]) {
+        for unit in units {
+            for t in unit.types { add(t) }
+            for f in unit.functions { functions[f.name, default: []].append(f) }
+            for g in unit.globals { globals[g.name] = g }
+            if !unit.statements.isEmpty { statements.append((unit.file, unit.statements)) }
+        }
+    }
+
+    private mutating func add(_ t: TypeDecl) {
+        for n in t.nested { add(n) }
+        guard var existing = types[t.name] else {
+            types[t.name] = t
+            order.append(t.name)
+            return
+        }
+        existing.superclass = existing.superclass ?? t.superclass
+        if existing.kind == .extensionType { existing.kind = t.kind }
+        // Properties declared twice (an interface and a class extension) keep the one with a value.
+        for p in t.properties where !existing.properties.contains(where: { $0.name == p.name && ($0.initial != nil || p.initial == nil) }) {
+            existing.properties.removeAll { $0.name == p.name }
+            existing.properties.append(p)
+        }
+        // A method with a body replaces its declaration.
+        for m in t.methods {
+            if m.body != nil { existing.methods.removeAll { $0.name == m.name && $0.labels == m.labels && $0.body == nil } }
+            existing.methods.append(m)
+        }
+        existing.cases += t.cases
+        types[t.name] = existing
+    }
+
+    /// The class and its superclasses that the code declares, nearest first.
+    func chain(_ name: String) -> [TypeDecl] {
+        var list: [TypeDecl] = []
+        var n: String? = name
+        var seen = Set<String>()
+        while let c = n, let t = types[c], !seen.contains(c) {
+            seen.insert(c)
+            list.append(t)
+            n = t.superclass
+        }
+        return list
+    }
+
+    /// The first class up the chain that the code does not declare (`UIView`, `CAShapeLayer`, …).
+    func builtinRoot(_ name: String) -> String {
+        var n = name
+        var seen = Set<String>()
+        while let t = types[n], let s = t.superclass, !seen.contains(n) { seen.insert(n); n = s }
+        return n
+    }
+
+    /// A method by name and argument labels, up the class chain (static or instance).
+    func method(_ name: String, labels: [String?], in className: String, isStatic: Bool) -> (FunctionDecl, String)? {
+        for t in chain(className) {
+            if let m = t.methods.first(where: { $0.name == name && $0.isStatic == isStatic && $0.body != nil && $0.accepts(labels) }) {
+                return (m, t.name)
+            }
+        }
+        return nil
+    }
+
+    func property(_ name: String, in className: String) -> PropertyDecl? {
+        for t in chain(className) {
+            if let p = t.properties.first(where: { $0.name == name }) { return p }
+        }
+        return nil
+    }
+}
+
+extension FunctionDecl {
+    var labels: [String?] { parameters.map(\.label) }
+
+    /// Whether a call with these labels can call this function (parameters with defaults may be left out).
+    func accepts(_ given: [String?]) -> Bool {
+        var k = 0
+        for p in parameters {
+            if k < given.count && given[k] == p.label { k += 1; continue }
+            if p.defaultValue != nil { continue }
+            return false
+        }
+        return k == given.count
+    }
+}
