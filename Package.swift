@@ -17,7 +17,7 @@ let package = Package(
         // Reports, PNGCodec), and the commands in-process (StrokeScopeCLI).
         .library(name: "StrokeScope", targets: [
             "Inspection", "GIFCodec", "StrokeEstimation", "AnimationModel", "StrokeGeometry", "RecordingClock", "Fitting", "Inference", "Rendering",
-            "Reporting", "Reports", "PNGCodec", "Raster", "JSON", "Threading", "OutputFiles", "StrokeScopeCLI",
+            "Reporting", "Reports", "PNGCodec", "Raster", "JSON", "Threading", "OutputFiles", "SourceImport", "StrokeScopeCLI",
         ]),
     ],
     targets: [
@@ -83,7 +83,7 @@ let package = Package(
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "OutputFiles", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference"]
+            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "OutputFiles", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "SourceImport"]
         ),
         // On Linux the tool links the Swift runtime statically: the binary runs on a machine
         // (a CI runner) that has no Swift toolchain, and it starts faster and smaller, as only

@@ -2,6 +2,7 @@ import AnimationModel
 import CLIArguments
 import JSON
 import Reporting
+import SourceImport
 import Reports
 import StrokeGeometry
 
@@ -139,6 +140,12 @@ enum ModelFile {
         if let args {
             do { maxBytes = try SharedOptions.modelByteLimit(args) } catch { throw CLIError.usage(error) }
         }
+        // Source code (a file or a folder of it) is imported as `strokescope import` does.
+        if SourceImporter.isSourcePath(file) || isDirectory(file) {
+            let imported = try ImportCommand.load([file])
+            if !quiet { ImportCommand.report(imported, console) }
+            return imported.document
+        }
         do {
             let result = try ModelLoader.loadWithWarnings(path: file, maxBytes: maxBytes)
             if !quiet { for w in result.warnings { console.warn(w) } }
@@ -147,6 +154,8 @@ enum ModelFile {
             throw CLIError(error.description, exitCode: error.exitCode)
         }
     }
+
+    private static func isDirectory(_ path: String) -> Bool { SourceImporter.isFolder(path) }
 
     static func resolve(_ document: ModelDocument, file: String, sets: [NamedValue],
                         options: EvaluationOptions = EvaluationOptions()) throws(CLIError) -> ResolvedModel {

@@ -15,7 +15,7 @@ public enum StrokeScope {
         version: version,
         abstract: "Measure stroke animations (spinners, progress rings, check marks) in animated GIFs, frame by frame.",
         discussion: "Exit codes: 0 success, 1 a check failed, 64 wrong command line (or an output exists without --force), 65 malformed input, 66 unreadable input, 70 internal error, 73 an output cannot be created, 74 an output could not be written completely (a full disk, a closed pipe).",
-        commands: [InfoCommand.spec, FramesCommand.spec, ModelCommand.spec, RenderCommand.spec, InspectCommand.spec, FitCommand.spec, CheckCommand.spec, InferCommand.spec])
+        commands: [InfoCommand.spec, FramesCommand.spec, ModelCommand.spec, RenderCommand.spec, InspectCommand.spec, FitCommand.spec, CheckCommand.spec, InferCommand.spec, ImportCommand.spec])
 
     /// Runs one command line (without the program name) and returns the exit code.
     ///
@@ -42,6 +42,7 @@ public enum StrokeScope {
                 case InfoCommand.spec.name: return try batchOrOne(args, console, InfoCommand.run)
                 case FramesCommand.spec.name: return try FramesCommand.run(args, console)
                 case ModelCommand.spec.name: return try ModelCommand.run(args, console)
+                case ImportCommand.spec.name: return try ImportCommand.run(args, console)
                 case RenderCommand.spec.name: return try RenderCommand.run(args, console)
                 case InspectCommand.spec.name: return try batchOrOne(args, console, InspectCommand.run)
                 case FitCommand.spec.name: return try batchOrOne(args, console, FitCommand.run)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// UIKit's named colours as sRGB hex (iOS light appearance), and colour arithmetic.
 enum Colors {
     static func named(_ n: String) -> String? {
@@ -40,7 +38,8 @@ enum Colors {
     static func hex(red: Double, green: Double, blue: Double, alpha: Double = 1) -> String {
         func byte(_ v: Double) -> String {
             let b = Int((max(0, min(1, v)) * 255).rounded())
-            return String(format: "%02X", b)
+            let digits = Array("0123456789ABCDEF")
+            return String([digits[b / 16], digits[b % 16]])
         }
         return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
     }

@@ -111,6 +111,7 @@ extension Interpreter {
         let kind = Self.kind(ofBuiltin: root)
         let o = newObject(className, program.types[className] != nil && kind == .other ? .user : kind)
         initializeStoredProperties(o)
+        if program.types[className] != nil { instances.append(o) }
         return o
     }
 
@@ -169,6 +170,7 @@ extension Interpreter {
         guard depth < Self.depthLimit else { return .unknown(f.name) }
         depth += 1
         callStack.append(f)
+        invoked.insert("\(f.file):\(f.position.line):\(f.position.column)")
         defer { depth -= 1; callStack.removeLast() }
         let scope = Scope(parent: nil)
         var k = 0

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Expressions: names, members, operators, literals; calls are in Interpreter+Calls.
 extension Interpreter {
     func eval(_ e: Expr, _ ctx: Context) throws(Stop) -> Value {
@@ -68,7 +66,9 @@ extension Interpreter {
             if ["int", "NSInteger", "Int", "long", "int64_t", "NSUInteger", "uint64_t"].contains(type), let n = v.number?.constant { return .number(.constant(n.rounded(.towardZero))) }
             if ["float", "Float"].contains(type), let n = v.number?.constant { return .number(.constant(Double(Float(n)))) }
             return v
-        case .selector(let n): return .selector(n)
+        case .selector(let n):
+            selectorTargets.insert(n)
+            return .selector(n)
         case .opaque(let s): return .unknown(s)
         }
     }

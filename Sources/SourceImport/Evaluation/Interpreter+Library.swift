@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Class methods, initialisers and C functions of UIKit, Core Animation, Core Graphics, GCD.
 extension Interpreter {
@@ -155,16 +159,16 @@ extension Interpreter {
             let r: Double
             switch n.hasSuffix("f") && n != "fabs" && n != "fabsf" ? String(n.dropLast()) : n {
             case "sqrt": r = x.squareRoot()
-            case "sin": r = Foundation.sin(x)
-            case "cos": r = Foundation.cos(x)
-            case "tan": r = Foundation.tan(x)
-            case "atan": r = Foundation.atan(x)
-            case "atan2": r = Foundation.atan2(x, y)
+            case "sin": r = sin(x)
+            case "cos": r = cos(x)
+            case "tan": r = tan(x)
+            case "atan": r = atan(x)
+            case "atan2": r = atan2(x, y)
             case "fabs", "fabsf", "abs": r = Swift.abs(x)
             case "floor": r = x.rounded(.down)
             case "ceil": r = x.rounded(.up)
             case "round": r = x.rounded()
-            case "pow": r = Foundation.pow(x, y)
+            case "pow": r = pow(x, y)
             default: return nil
             }
             return .number(.constant(r))

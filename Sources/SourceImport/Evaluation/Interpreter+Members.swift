@@ -188,6 +188,7 @@ extension Interpreter {
                 }
             }
             let old = o.fields[m]
+            if case .object(let held) = value, held.origin.isEmpty { held.origin = m }
             if !Self.viewProperties.contains(m) && !(o.isLayer && Self.layerProperties.contains(m)) {
                 o.fields[m] = value
             } else {

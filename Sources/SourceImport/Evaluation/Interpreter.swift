@@ -14,6 +14,8 @@ final class Interpreter {
     var variables: [ImportedVariable] = []
     /// Every view and layer created, in creation order.
     var created: [Object] = []
+    /// Every object of a class the code declares, in creation order.
+    var instances: [Object] = []
     var tasks: [ScheduledTask] = []
     var taskCounter = 0
     var steps = 0
@@ -26,6 +28,10 @@ final class Interpreter {
     /// The assumed screen for view controllers' root views.
     static let screen = (width: 375.0, height: 667.0)
     var globalsCache: [String: Value] = [:]
+    /// Methods named by `@selector`/`#selector`: targets of buttons, gestures, notifications.
+    var selectorTargets = Set<String>()
+    /// Functions that ran (by position), so actions nobody called can be run at their moment.
+    var invoked = Set<String>()
     /// The user functions running, innermost last.
     var callStack: [FunctionDecl] = []
     var transactionCompletion: [Closure] = []
@@ -103,7 +109,7 @@ final class Interpreter {
         var k = 2
         while reserved.contains(unique) || variables.contains(where: { $0.name == unique }) { unique = "\(base)\(k)"; k += 1 }
         variables.append(ImportedVariable(name: unique, value: value, fit: fit, origin: name))
-        note(why.replacingOccurrences(of: "{name}", with: unique))
+        note(why.split(separator: "{name}", omittingEmptySubsequences: false).joined(separator: unique))
         return .variable(unique)
     }
 
@@ -131,6 +137,7 @@ final class Interpreter {
         case .declaration(let n, let type, let value):
             var v: Value = value != nil ? try eval(value!, ctx) : defaultValue(type)
             if case .number(let x) = v, let t = type, ["Int", "int", "NSInteger", "NSUInteger", "long"].contains(t), let c = x.constant { v = .number(.constant(c.rounded(.towardZero))) }
+            if case .object(let held) = v, held.origin.isEmpty { held.origin = n }
             ctx.scope.values[n] = v
         case .assignment(let target, let op, let valueExpr):
             var v = try eval(valueExpr, ctx)

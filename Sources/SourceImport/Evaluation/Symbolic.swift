@@ -1,5 +1,3 @@
-import Foundation
-
 /// A number as the code computes it: a constant, or an expression over the model's variables and
 /// `now` (the layer clock when an animation is added), folded where the operands are known.
 indirect enum Symbolic: Sendable, Equatable {

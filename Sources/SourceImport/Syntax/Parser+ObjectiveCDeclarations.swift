@@ -117,7 +117,7 @@ extension Parser {
         } else {
             accept(";")
         }
-        return FunctionDecl(name: baseName, parameters: parameters, body: body, isStatic: isStatic, returnType: returnType, position: start, file: file)
+        return FunctionDecl(name: baseName, parameters: parameters, body: body, isStatic: isStatic, returnType: returnType, position: start, file: file, isAction: returnType == "IBAction")
     }
 
     /// `typedef NS_ENUM(NSInteger, Style) { A, B = 2 };`, `typedef enum { … } Name;`, other typedefs skipped.

@@ -32,9 +32,10 @@ extension Parser {
             let startPosition = position
             var isStatic = false
             var isLazy = false
+            var isAction = false
             // Attributes and modifiers.
             while let t = current {
-                if t.kind == .word && t.text.hasPrefix("@") { i += 1; if isSymbol("(") && !(current?.spaceBefore ?? true) { skipGroup() }; continue }
+                if t.kind == .word && t.text.hasPrefix("@") { if t.text == "@IBAction" || t.text == "@objc" { isAction = true }; i += 1; if isSymbol("(") && !(current?.spaceBefore ?? true) { skipGroup() }; continue }
                 if t.kind == .word && t.text.hasPrefix("#") { i += 1; if isSymbol("(") { skipGroup() }; continue }
                 if t.kind == .word && Self.swiftModifiers.contains(t.text) {
                     if t.text == "lazy" { isLazy = true }
@@ -57,7 +58,9 @@ extension Parser {
                     i += 1
                     m.types.append(try swiftType(keyword: t.text, start: startPosition))
                 case "func":
-                    m.functions.append(try swiftFunction(isStatic: isStatic))
+                    var f = try swiftFunction(isStatic: isStatic)
+                    f.isAction = isAction
+                    m.functions.append(f)
                 case "init", "deinit":
                     m.functions.append(try swiftFunction(isStatic: false))
                 case "subscript":

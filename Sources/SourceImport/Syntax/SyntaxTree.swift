@@ -105,6 +105,8 @@ struct FunctionDecl: Sendable {
     var returnType: String?
     var position: Position
     var file: String
+    /// `@IBAction` (Swift) or an `IBAction` return type: a method the user triggers.
+    var isAction = false
 }
 
 /// A stored or computed property, or a global/static constant.

@@ -1,0 +1,165 @@
+/// What runs, and when: the app's set-up at model time 0 (view controllers' life cycle, or the
+/// views themselves when no controller is given), layout passes, then what the code schedules
+/// (delays, timers, completions) in time order, then actions nobody calls in the code (buttons,
+/// gestures) at moments the fit estimates.
+extension Interpreter {
+    func runProgram() {
+        do {
+            try setUp()
+            try drain()
+            try runActions()
+        } catch {
+            note("the run stopped after \(Self.stepBudget) steps (a loop the code does not bound?): what it built so far is kept")
+        }
+    }
+
+    private var anyAnimation: Bool { created.contains { !$0.added.isEmpty } }
+
+    private func setUp() throws(Stop) {
+        now = .zero
+        let top = Context(scope: Scope(parent: nil), selfObject: nil, className: nil, file: program.statements.first?.file ?? "")
+        for (file, statements) in program.statements {
+            var ctx = top
+            ctx.file = file
+            _ = try exec(statements, ctx)
+        }
+        // View controllers the code declares, in the order of the files.
+        let controllers = program.order.filter { name in
+            let root = program.builtinRoot(name)
+            return root.hasSuffix("ViewController") || root.hasSuffix("Controller")
+        }
+        for name in controllers {
+            let vc = allocate(name)
+            vc.kind = .user
+            let root = newObject("UIView", .view)
+            root.frameRect = Rect(x: .zero, y: .zero, width: .constant(Self.screen.width), height: .constant(Self.screen.height))
+            root.origin = "view"
+            vc.fields["view"] = .object(root)
+            let ctx = Context(scope: Scope(parent: nil), selfObject: vc, className: name, file: program.types[name]?.file ?? "")
+            if let (f, owner) = program.method("init", labels: [], in: name, isStatic: false) { _ = try invoke(f, owner: owner, on: vc, arguments: [], ctx, f.position) }
+            for hook in ["loadView", "viewDidLoad", "viewWillAppear", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "viewDidAppear"] {
+                let m = program.method(hook, labels: [nil], in: name, isStatic: false) ?? program.method(hook, labels: [], in: name, isStatic: false)
+                if let (f, owner) = m { _ = try invoke(f, owner: owner, on: vc, arguments: [.bool(false)], ctx, f.position) }
+                try layoutPass()
+            }
+        }
+        if !controllers.isEmpty { note("a view controller's view is the screen of an iPhone 8 (375 × 667 pt), as the code does not fix it") }
+        try layoutPass()
+        // No controller made the views: make each view class the code declares, as a storyboard would.
+        if !anyAnimation {
+            for name in program.order where !created.contains(where: { $0.className == name }) {
+                let root = program.builtinRoot(name)
+                let kind = Self.kind(ofBuiltin: root)
+                guard kind == .view, drawsLayers(name) else { continue }
+                let o = allocate(name)
+                let ctx = Context(scope: Scope(parent: nil), selfObject: o, className: name, file: program.types[name]?.file ?? "")
+                if let (f, owner) = program.method("initWithCoder", labels: [nil], in: name, isStatic: false) ?? program.method("init", labels: ["coder"], in: name, isStatic: false) {
+                    storyboardSize(o)
+                    _ = try invoke(f, owner: owner, on: o, arguments: [.unknown("coder")], ctx, f.position)
+                } else if let (f, owner) = program.method("initWithFrame", labels: [nil], in: name, isStatic: false) ?? program.method("init", labels: ["frame"], in: name, isStatic: false) {
+                    storyboardSize(o)
+                    _ = try invoke(f, owner: owner, on: o, arguments: [.rect(o.frameRect!)], ctx, f.position)
+                } else if let (f, owner) = program.method("init", labels: [], in: name, isStatic: false) {
+                    _ = try invoke(f, owner: owner, on: o, arguments: [], ctx, f.position)
+                    storyboardSize(o)
+                } else {
+                    storyboardSize(o)
+                }
+                o.addedAt = .zero
+                try callHook(o, "awakeFromNib", ctx)
+                try callHook(o, "didMoveToWindow", ctx)
+                note("\(name) is made as a storyboard would make it (no code here creates it)")
+            }
+            try layoutPass()
+        }
+        // Still nothing animates: start the views as their API says (`startAnimating`, …).
+        if !anyAnimation {
+            for o in created where o.kind == .view && program.types[o.className] != nil {
+                for start in ["startAnimating", "startAnimation", "startAnimations", "start", "beginAnimating", "beginAnimation", "animate", "show", "play", "begin"] {
+                    if let (f, owner) = program.method(start, labels: [], in: o.className, isStatic: false) {
+                        let ctx = Context(scope: Scope(parent: nil), selfObject: o, className: owner, file: f.file)
+                        _ = try invoke(f, owner: owner, on: o, arguments: [], ctx, f.position)
+                        note("no code here starts \(o.className): \(start) is called at model time 0")
+                        break
+                    }
+                }
+                if anyAnimation { break }
+            }
+            try layoutPass()
+        }
+    }
+
+    /// Whether a class (or what it creates) touches shape layers or animations.
+    private func drawsLayers(_ name: String) -> Bool {
+        guard let t = program.types[name] else { return false }
+        let text = t.methods.map { "\($0.name)" }.joined()
+        _ = text
+        return true
+    }
+
+    /// `layoutSubviews` and `draw(_:)` of every view that needs layout, as UIKit runs them
+    /// before the screen updates.
+    func layoutPass() throws(Stop) {
+        for _ in 0..<3 {
+            let pending = created.filter { $0.needsLayout && ($0.kind == .view || $0.isLayer) }
+            if pending.isEmpty { return }
+            for o in pending {
+                o.needsLayout = false
+                guard program.types[o.className] != nil else { continue }
+                let ctx = Context(scope: Scope(parent: nil), selfObject: o, className: o.className, file: program.types[o.className]?.file ?? "")
+                if o.kind == .view {
+                    try callHook(o, "layoutSubviews", ctx)
+                    let bounds = Value.rect(Rect(x: .zero, y: .zero, width: (o.frameRect ?? .zero).width, height: (o.frameRect ?? .zero).height))
+                    if let (f, owner) = program.method("draw", labels: [nil], in: o.className, isStatic: false) ?? program.method("drawRect", labels: [nil], in: o.className, isStatic: false) {
+                        _ = try invoke(f, owner: owner, on: o, arguments: [bounds], ctx, f.position)
+                    }
+                } else {
+                    try callHook(o, "layoutSublayers", ctx)
+                }
+                o.needsLayout = false
+            }
+        }
+    }
+
+    /// Runs scheduled code, earliest first (moments after a variable come after the fixed ones).
+    func drain() throws(Stop) {
+        var count = 0
+        while !tasks.isEmpty, count < 20_000 {
+            count += 1
+            let k = tasks.indices.min { a, b in order(tasks[a]) < order(tasks[b]) }!
+            let task = tasks.remove(at: k)
+            now = task.time
+            try task.run(self)
+            try layoutPass()
+        }
+    }
+
+    private func order(_ t: ScheduledTask) -> (Int, Double, Int) {
+        let names = t.time.variables
+        let group = names.isEmpty ? 0 : 1 + (variables.firstIndex { names.contains($0.name) } ?? variables.count)
+        let offset = t.time.value(Dictionary(uniqueKeysWithValues: variables.map { ($0.name, 0.0) })) ?? 0
+        return (group, offset, t.order)
+    }
+
+    /// Buttons, gestures and other actions the code never calls: each runs at a moment the fit
+    /// estimates (a variable named after it) — or at 0 when nothing animated before it.
+    private func runActions() throws(Stop) {
+        for name in program.order {
+            guard let t = program.types[name], instances.contains(where: { $0.className == name }) else { continue }
+            for f in t.methods where f.body != nil && !f.isStatic && (f.isAction || selectorTargets.contains(f.name)) {
+                guard !invoked.contains("\(f.file):\(f.position.line):\(f.position.column)") else { continue }
+                guard let target = instances.last(where: { $0.className == name }) else { continue }
+                if anyAnimation {
+                    now = variable(f.name, value: 1, fit: 0...30, because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in 0…30 s)")
+                } else {
+                    now = .zero
+                    note("the action \(f.name) starts the animation: it runs at model time 0")
+                }
+                let ctx = Context(scope: Scope(parent: nil), selfObject: target, className: name, file: f.file)
+                _ = try invoke(f, owner: name, on: target, arguments: f.parameters.map { _ in .unknown("sender") }, ctx, f.position)
+                try layoutPass()
+                try drain()
+            }
+        }
+    }
+}
