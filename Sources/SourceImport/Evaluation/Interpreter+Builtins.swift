@@ -29,6 +29,8 @@ extension Interpreter {
             case "alpha": return .number(.constant(1))
             case "window": return .unknown("window")
             case "intrinsicContentSize": return .size(.constant(-1), .constant(-1))
+            case "widthAnchor", "heightAnchor", "centerXAnchor", "centerYAnchor", "leadingAnchor", "trailingAnchor", "topAnchor", "bottomAnchor":
+                return .anchor(o, m)
             default: return .unknown(m)
             }
         case .layer, .shapeLayer:
@@ -123,6 +125,8 @@ extension Interpreter {
                     o.frameRect = Rect(x: x - f.width / .constant(2), y: y - f.height / .constant(2), width: f.width, height: f.height)
                 }
                 return
+            case "strokeColor", "fillColor":
+                if case .named(let n) = value { value = .color(Colors.named(n)) }
             case "lineCap", "lineJoin":
                 if case .named(let n) = value { value = .string(n) }
                 if case .string(let s) = value, s.hasPrefix("kCALine") { value = Self.constant(s) ?? value }
@@ -182,6 +186,13 @@ extension Interpreter {
             storyboardSize(o)
         }
         if o.isAnimation, labels.first == "keyPath", let k = values.first { o.fields["keyPath"] = k }
+        // `self.init(arcCenter:…)` in a convenience initialiser of an extension.
+        if o.kind == .path, let built = pathConstructor(o.className, labels.isEmpty ? [] : labels, values, ctx, position), case .object(let p) = built {
+            o.elements = p.elements
+        }
+        if o.kind == .other, let v = try builtinConstructor(program.builtinRoot(o.className), labels, values, ctx, position) {
+            o.fields["\u{0}value"] = v
+        }
     }
 
     /// A view made by a storyboard: its size is not in the code; variables stand for it.

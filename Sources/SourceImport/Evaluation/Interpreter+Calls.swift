@@ -31,6 +31,7 @@ extension Interpreter {
         case .member(let baseExpr, let m):
             if case .name("super") = baseExpr.kind, let o = ctx.selfObject { return try superCall(m, labels, values, o, ctx, position) }
             let base = try eval(baseExpr, ctx)
+            forgetObserverSelectors(m, values)
             if m == "init", case .type(let t) = base { return try construct(t, labels, values, ctx, position) }
             return try send(base, m, labels, values, ctx, position)
         case .implicitMember(let m):
@@ -52,7 +53,14 @@ extension Interpreter {
             return try superCall(name, labels, values, o, ctx, position)
         }
         let receiver = try eval(receiverExpr, ctx)
+        forgetObserverSelectors(name, values)
         return try send(receiver, name, labels, values, ctx, position)
+    }
+
+    /// Notification observers run on system events, not on the user's actions.
+    func forgetObserverSelectors(_ name: String, _ values: [Value]) {
+        guard name == "addObserver" || name.hasPrefix("performSelector") == false && name == "publisher" else { return }
+        for case .selector(let s) in values { selectorTargets.remove(s) }
     }
 
     /// A method call on a value: user methods first, then the builtins.
@@ -79,6 +87,7 @@ extension Interpreter {
             if let (f, owner) = program.method(name, labels: labels, in: t, isStatic: true) {
                 return try invoke(f, owner: owner, on: nil, arguments: values, ctx, position)
             }
+            if name == "class" || name == "self" { return .type(t) }
             if name == "alloc" || name == "new" {
                 let o = allocate(t)
                 if name == "new" { return try send(.object(o), "init", [], [], ctx, position) }
@@ -88,6 +97,12 @@ extension Interpreter {
         case .closure(let c):
             return try run(c, values)
         default:
+            if let t = valueTypeName(receiver), let (f, owner) = program.method(name, labels: labels, in: t, isStatic: false) {
+                var inner = ctx
+                inner.selfValue = receiver
+                inner.selfObject = nil
+                return try invokeOnValue(f, owner: owner, receiver, values, inner, position)
+            }
             return try builtinValueMethod(receiver, name, labels, values, ctx, position)
         }
     }
@@ -160,9 +175,23 @@ extension Interpreter {
         if program.types[t]?.kind == .enumType, let raw = values.first {
             return program.types[t]!.cases.first { c in c.rawValue.map { (try? eval($0, ctx)).flatMap { equal($0, raw) } ?? false } ?? false }.map { .named($0.name) } ?? raw
         }
-        if program.types[t] == nil, let v = try builtinConstructor(t, labels, values, ctx, position) { return v }
+        let userInit = program.method("init", labels: labels, in: t, isStatic: false) != nil
+        if !userInit, let v = try builtinConstructor(t, labels, values, ctx, position) { return v }
         let o = allocate(t)
-        return try send(.object(o), "init", labels, values, ctx, position)
+        let result = try send(.object(o), "init", labels, values, ctx, position)
+        // A convenience initialiser of a framework value type (`UIColor(hex:)`) made a plain value.
+        if let v = o.fields["\u{0}value"] { return v }
+        return result
+    }
+
+    /// A method of a user extension of a value type (`CGRect.center`, `UIColor(hex:)` helpers).
+    func invokeOnValue(_ f: FunctionDecl, owner: String, _ receiver: Value, _ arguments: [Value], _ ctx: Context, _ position: Position) throws(Stop) -> Value {
+        let scope = Scope(parent: nil)
+        for (k, p) in f.parameters.enumerated() { scope.values[p.name] = k < arguments.count ? arguments[k] : .unknown(p.name) }
+        let inner = Context(scope: scope, selfObject: nil, className: owner, file: f.file, selfValue: receiver)
+        if case .returned(let v) = try exec(f.body ?? [], inner) { return v }
+        if (f.body ?? []).count == 1, case .expression(let e) = f.body![0].kind { return try eval(e, inner) }
+        return .null
     }
 
     /// Runs a user function with arguments bound to its parameters by position.

@@ -136,7 +136,11 @@ extension Interpreter {
 
     func name(_ n: String, _ ctx: Context, _ position: Position) throws(Stop) -> Value {
         if let v = ctx.scope.lookup(n) { return v }
-        if n == "self" { return ctx.selfObject.map { .object($0) } ?? .null }
+        if n == "self" { return ctx.selfValue ?? ctx.selfObject.map { .object($0) } ?? .null }
+        if let v = ctx.selfValue, n != "super" {
+            let m = try member(v, n, ctx, position)
+            if case .unknown = m {} else { return m }
+        }
         if n == "super" { return ctx.selfObject.map { .object($0) } ?? .null }
         if let o = ctx.selfObject {
             // Objective-C instance variables `_name` are the property's storage.
@@ -191,6 +195,7 @@ extension Interpreter {
         case "INFINITY", "HUGE_VALF", "HUGE_VAL", "HUGE": return .number(.constant(.infinity))
         case "FLT_MAX", "MAXFLOAT", "CGFLOAT_MAX": return .number(.constant(Double(Float.greatestFiniteMagnitude)))
         case "NSEC_PER_SEC": return .number(.constant(1e9))
+        case "NSEC_PER_USEC": return .number(.constant(1e3))
         case "NSEC_PER_MSEC": return .number(.constant(1e6))
         case "USEC_PER_SEC": return .number(.constant(1e6))
         case "DISPATCH_TIME_NOW": return .number(.zero)

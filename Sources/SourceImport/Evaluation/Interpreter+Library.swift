@@ -86,6 +86,8 @@ extension Interpreter {
             if name.hasPrefix("scheduledTimer") || name.hasPrefix("timerWith") { return try timer(labels, values, ctx, position) }
         case "DispatchQueue":
             return .named(name)
+        case "CGFloat", "Double", "Float", "Swift":
+            if let v = builtinFunction(name == "minimum" ? "min" : name == "maximum" ? "max" : name, labels, values, ctx, position) { return v }
         case "NSNotificationCenter", "NotificationCenter", "UIApplication", "UIDevice":
             return .named(name)
         default: break
@@ -117,6 +119,9 @@ extension Interpreter {
             return .array(a.enumerated().map { .array([.number(.constant(Double($0.offset))), $0.element]) })
         case (.array(let a), "reversed"):
             return .array(a.reversed())
+        case (.anchor(let view, let kind), "constraint"):
+            try constrain(view, kind, labels, values, ctx, position)
+            return .null
         case (_, "copy"), (_, "retain"), (_, "autorelease"):
             return receiver
         default: break
@@ -198,6 +203,8 @@ extension Interpreter {
                 let a = nums.count > 3 ? nums[3].constant ?? 1 : 1
                 return .color(Colors.hex(red: r / 255, green: g / 255, blue: b / 255, alpha: a))
             }
+        case "#colorLiteral":
+            return .color(color(["red"] + labels.dropFirst(), values))
         case "NSStringFromSelector": return values.first.map { if case .selector(let s) = $0 { return .string(s) }; return $0 }
         default: break
         }
@@ -298,5 +305,31 @@ extension Interpreter {
         for c in transactionCompletion { scheduleClosure(c, after: at - now) }
         transactionCompletion = []
         currentTransactionAnimations = []
+    }
+}
+
+extension Interpreter {
+    /// Auto Layout, as far as sizes and centres go: `widthAnchor.constraint(equalToConstant: 100)`,
+    /// `centerXAnchor.constraint(equalTo: view.centerXAnchor)`.
+    func constrain(_ view: Object, _ kind: String, _ labels: [String?], _ values: [Value], _ ctx: Context, _ position: Position) throws(Stop) {
+        var f = view.frameRect ?? .zero
+        if labels.first == "equalToConstant", let c = values.first?.number {
+            if kind == "widthAnchor" { f.width = c } else if kind == "heightAnchor" { f.height = c } else { return }
+        } else if labels.first == "equalTo", case .anchor(let other, let otherKind)? = values.first {
+            let constant = labels.firstIndex(of: "constant").flatMap { values[$0].number } ?? .zero
+            let o = other === view.superview ? Rect(x: .zero, y: .zero, width: (other.frameRect ?? .zero).width, height: (other.frameRect ?? .zero).height) : (other.frameRect ?? .zero)
+            switch (kind, otherKind) {
+            case ("centerXAnchor", "centerXAnchor"): f.x = o.x + o.width / .constant(2) - f.width / .constant(2) + constant
+            case ("centerYAnchor", "centerYAnchor"): f.y = o.y + o.height / .constant(2) - f.height / .constant(2) + constant
+            case ("widthAnchor", "widthAnchor"): f.width = o.width + constant
+            case ("heightAnchor", "heightAnchor"): f.height = o.height + constant
+            case ("widthAnchor", "heightAnchor"): f.width = (view.frameRect ?? .zero).height
+            case ("heightAnchor", "widthAnchor"): f.height = (view.frameRect ?? .zero).width
+            default: return
+            }
+        } else {
+            return
+        }
+        try builtinSet(view, "frame", .rect(f), ctx, position)
     }
 }

@@ -7,6 +7,11 @@ extension Interpreter {
     static let timedLayerProperties: Set<String> = ["strokeStart", "strokeEnd", "speed", "timeOffset", "beginTime"]
 
     func member(_ base: Value, _ m: String, _ ctx: Context, _ position: Position, direct: Bool = false) throws(Stop) -> Value {
+        if let t = valueTypeName(base), let p = program.property(m, in: t), let g = p.getter {
+            let inner = Context(scope: Scope(parent: nil), selfObject: nil, className: t, file: p.file, selfValue: base)
+            if case .returned(let v) = try exec(g, inner) { return v }
+            if g.count == 1, case .expression(let e) = g[0].kind { return try eval(e, inner) }
+        }
         switch base {
         case .object(let o): return try objectMember(o, m, ctx, position, direct: direct)
         case .rect(let r):
@@ -40,7 +45,22 @@ extension Interpreter {
             if m == "isEmpty" { return .bool(a.isEmpty) }
         case .type(let t): return try typeMember(t, m, ctx, position)
         case .named(let n):
-            if m == "rawValue" { return .string(n) }
+            // A computed property of the user enum that has this case.
+            for t in program.types.values where t.kind == .enumType && t.cases.contains(where: { $0.name == n }) {
+                if let p = t.properties.first(where: { $0.name == m }), let g = p.getter {
+                    let inner = Context(scope: Scope(parent: nil), selfObject: nil, className: t.name, file: p.file, selfValue: base)
+                    if case .returned(let v) = try exec(g, inner) { return v }
+                }
+            }
+            if m == "rawValue" {
+                // The raw value of the user enum that has this case.
+                for t in program.types.values where t.kind == .enumType {
+                    if let c = t.cases.first(where: { $0.name == n }), let raw = c.rawValue {
+                        return try eval(raw, Context(scope: Scope(parent: nil), selfObject: nil, className: t.name, file: t.file))
+                    }
+                }
+                return .string(n)
+            }
             if m == "cgColor" || m == "CGColor" { return base }
         default: break
         }
@@ -50,8 +70,11 @@ extension Interpreter {
     private func typeMember(_ t: String, _ m: String, _ ctx: Context, _ position: Position) throws(Stop) -> Value {
         if let decl = program.types[t] {
             if let p = program.chain(t).lazy.flatMap(\.properties).first(where: { $0.name == m && $0.isStatic }) { return try staticProperty(p, t) }
-            if decl.kind == .enumType, let c = decl.cases.first(where: { $0.name == m }) {
-                if let raw = c.rawValue { return try eval(raw, Context(scope: Scope(parent: nil), selfObject: nil, className: t, file: decl.file)) }
+            if decl.kind == .enumType, decl.cases.contains(where: { $0.name == m }) {
+                // Swift enum cases stay names (their raw values are read by `rawValue`); C
+                // enumerators are numbers (globals).
+                if decl.file.hasSuffix(".swift") { return .named(m) }
+                if let raw = decl.cases.first(where: { $0.name == m })?.rawValue { return try eval(raw, Context(scope: Scope(parent: nil), selfObject: nil, className: t, file: decl.file)) }
                 return .named(m)
             }
         }
@@ -70,6 +93,7 @@ extension Interpreter {
     private func objectMember(_ o: Object, _ m: String, _ ctx: Context, _ position: Position, direct: Bool) throws(Stop) -> Value {
         if o.kind == .user || program.types[o.className] != nil {
             if let p = program.property(m, in: o.className) {
+                let m = p.name
                 if let v = o.fields[m] { return v }
                 if !direct, let g = p.getter {
                     let inner = Context(scope: Scope(parent: nil), selfObject: o, className: o.className, file: p.file)
@@ -82,6 +106,7 @@ extension Interpreter {
                 if let e = p.initial {
                     let inner = Context(scope: Scope(parent: nil), selfObject: o, className: o.className, file: p.file)
                     let v = try eval(e, inner)
+                    if case .object(let held) = v, held.origin.isEmpty || held.origin == "layer" { held.origin = m }
                     o.fields[m] = v
                     return v
                 }
@@ -174,6 +199,7 @@ extension Interpreter {
 
     func setMember(_ o: Object, _ m: String, _ value: Value, _ ctx: Context, _ position: Position, direct: Bool) throws(Stop) {
         if let p = program.property(m, in: o.className) {
+            let m = p.name
             if !direct, let setter = p.setter {
                 let scope = Scope(parent: nil)
                 scope.values[setter.name] = value
@@ -215,5 +241,19 @@ extension Interpreter {
     /// Whether the code running is the setter itself (`self.x = x` inside `setX:` would recurse).
     private func isInside(_ f: FunctionDecl, _ ctx: Context) -> Bool {
         callStack.last.map { $0.name == f.name && $0.position == f.position } ?? false
+    }
+}
+
+extension Interpreter {
+    /// The framework type of a plain value, for user extensions of it.
+    func valueTypeName(_ v: Value) -> String? {
+        switch v {
+        case .rect: return "CGRect"
+        case .size: return "CGSize"
+        case .point: return "CGPoint"
+        case .color: return "UIColor"
+        case .number: return nil
+        default: return nil
+        }
     }
 }

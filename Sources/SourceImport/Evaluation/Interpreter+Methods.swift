@@ -63,6 +63,7 @@ extension Interpreter {
                     attach(viewLayer(v), to: viewLayer(o))
                     try callHook(v, "didMoveToSuperview", ctx)
                     try callHook(v, "didMoveToWindow", ctx)
+                    try callHook(v, "tintColorDidChange", ctx)
                 }
                 return .null
             case "removeFromSuperview":

@@ -68,6 +68,7 @@ extension Interpreter {
                 o.addedAt = .zero
                 try callHook(o, "awakeFromNib", ctx)
                 try callHook(o, "didMoveToWindow", ctx)
+                try callHook(o, "tintColorDidChange", ctx)
                 note("\(name) is made as a storyboard would make it (no code here creates it)")
             }
             try layoutPass()
@@ -108,6 +109,13 @@ extension Interpreter {
                 guard program.types[o.className] != nil else { continue }
                 let ctx = Context(scope: Scope(parent: nil), selfObject: o, className: o.className, file: program.types[o.className]?.file ?? "")
                 if o.kind == .view {
+                    // Auto Layout gives a view without size constraints its intrinsic size.
+                    if (o.frameRect?.width ?? .zero) == .zero, let p = program.property("intrinsicContentSize", in: o.className), p.getter != nil,
+                       case .size(let w, let h) = try member(.object(o), "intrinsicContentSize", ctx, p.position), (w.constant ?? 1) > 0 {
+                        let f = o.frameRect ?? .zero
+                        try builtinSet(o, "frame", .rect(Rect(x: f.x, y: f.y, width: w, height: h)), ctx, p.position)
+                        note("\(o.className) takes its intrinsic content size (Auto Layout)")
+                    }
                     try callHook(o, "layoutSubviews", ctx)
                     let bounds = Value.rect(Rect(x: .zero, y: .zero, width: (o.frameRect ?? .zero).width, height: (o.frameRect ?? .zero).height))
                     if let (f, owner) = program.method("draw", labels: [nil], in: o.className, isStatic: false) ?? program.method("drawRect", labels: [nil], in: o.className, isStatic: false) {

@@ -72,6 +72,8 @@ final class Interpreter {
         var selfObject: Object?
         var className: String?
         var file: String
+        /// `self` in an extension of a value type (`extension CGRect { var center: CGPoint … }`).
+        var selfValue: Value? = nil
     }
 
     enum Flow {

@@ -45,13 +45,27 @@ struct Program {
         var list: [TypeDecl] = []
         var n: String? = name
         var seen = Set<String>()
-        while let c = n, let t = types[c], !seen.contains(c) {
+        while let c = n, !seen.contains(c) {
             seen.insert(c)
-            list.append(t)
-            n = t.superclass
+            if let t = types[c] {
+                list.append(t)
+                n = t.superclass ?? Self.frameworkSuperclass[c]
+            } else {
+                // Extensions of framework classes apply to their subclasses too.
+                n = Self.frameworkSuperclass[c]
+            }
         }
         return list
     }
+
+    /// The framework's own class hierarchy, as far as extensions of it matter.
+    static let frameworkSuperclass: [String: String] = [
+        "CABasicAnimation": "CAPropertyAnimation", "CAKeyframeAnimation": "CAPropertyAnimation", "CASpringAnimation": "CABasicAnimation",
+        "CAPropertyAnimation": "CAAnimation", "CAAnimationGroup": "CAAnimation", "CATransition": "CAAnimation",
+        "CAShapeLayer": "CALayer", "CAGradientLayer": "CALayer", "CAReplicatorLayer": "CALayer",
+        "UIButton": "UIControl", "UIControl": "UIView", "UILabel": "UIView", "UIImageView": "UIView", "UIWindow": "UIView",
+        "UIViewController": "UIResponder", "UIView": "UIResponder",
+    ]
 
     /// The first class up the chain that the code does not declare (`UIView`, `CAShapeLayer`, …).
     func builtinRoot(_ name: String) -> String {
@@ -74,6 +88,9 @@ struct Program {
     func property(_ name: String, in className: String) -> PropertyDecl? {
         for t in chain(className) {
             if let p = t.properties.first(where: { $0.name == name }) { return p }
+        }
+        for t in chain(className) {
+            if let p = t.properties.first(where: { $0.getterName == name }) { return p }
         }
         return nil
     }

@@ -23,6 +23,8 @@ enum Value {
     case selector(String)
     /// A `CAMediaTimingFunction`: a name or control points.
     case timingFunction(TimingFunctionValue)
+    /// A view's Auto Layout anchor (`widthAnchor`, `centerXAnchor`, …).
+    case anchor(Object, String)
 
     var number: Symbolic? {
         switch self {
@@ -44,7 +46,7 @@ enum Value {
         case .bool(let b): return b
         case .number(let s): return s.constant.map { $0 != 0 }
         case .null: return false
-        case .object, .closure, .string, .array, .color, .rect, .point, .size, .type, .timingFunction, .selector: return true
+        case .object, .closure, .string, .array, .color, .rect, .point, .size, .type, .timingFunction, .selector, .anchor: return true
         case .unknown, .named, .dictionary: return nil
         }
     }

@@ -29,7 +29,14 @@ extension Parser {
                     current_ = nil
                 case "@property":
                     i += 1
-                    if isSymbol("(") { skipGroup() }
+                    var getterName: String?
+                    if isSymbol("(") {
+                        let open = i
+                        skipGroup()
+                        for k in (open + 1)..<(i - 1) where tokens[k].isWord("getter") && tokens[k + 1].isSymbol("=") && k + 2 < i - 1 {
+                            getterName = tokens[k + 2].text
+                        }
+                    }
                     var words: [String] = []
                     while let w = current, !w.isSymbol(";") {
                         if w.kind == .word { words.append(w.text) }
@@ -38,7 +45,7 @@ extension Parser {
                     accept(";")
                     if let n = words.last(where: { !$0.hasPrefix("NS_") && !$0.hasPrefix("IB") && !$0.hasPrefix("__") }) {
                         let type = words.count >= 2 ? words[words.count - 2] : nil
-                        current_?.properties.append(PropertyDecl(name: n, type: type, initial: nil, getter: nil, setter: nil, didSet: nil, isStatic: false, isLazy: false, position: startPosition, file: file))
+                        current_?.properties.append(PropertyDecl(name: n, type: type, initial: nil, getter: nil, setter: nil, didSet: nil, isStatic: false, isLazy: false, position: startPosition, file: file, getterName: getterName))
                     }
                 case "@class", "@import", "@synthesize", "@dynamic", "@compatibility_alias":
                     skipStatement()

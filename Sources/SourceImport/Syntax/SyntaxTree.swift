@@ -122,6 +122,8 @@ struct PropertyDecl: Sendable {
     var isLazy: Bool
     var position: Position
     var file: String
+    /// Objective-C `getter=isAnimating`: the name the getter is called by.
+    var getterName: String?
 }
 
 /// A class, struct, enum, extension or Objective-C `@interface`/`@implementation`; declarations of
