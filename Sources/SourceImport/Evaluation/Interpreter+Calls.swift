@@ -54,6 +54,18 @@ extension Interpreter {
         }
         let receiver = try eval(receiverExpr, ctx)
         forgetObserverSelectors(name, values)
+        // `performSelector:withObject:afterDelay:` runs the method later.
+        if name == "performSelector", labels.last == "afterDelay", case .selector(let s)? = values.first, case .object(let target) = receiver {
+            selectorTargets.remove(s)
+            let delay = values.last?.number ?? .zero
+            let argument = values.count > 2 ? values[1] : Value.null
+            schedule(at: now + delay) { (me: Interpreter) throws(Stop) in
+                if let (f, owner) = me.program.method(s, labels: [nil], in: target.className, isStatic: false) ?? me.program.method(s, labels: [], in: target.className, isStatic: false) {
+                    _ = try me.invoke(f, owner: owner, on: target, arguments: [argument], Context(scope: Scope(parent: nil), selfObject: target, className: owner, file: f.file), f.position)
+                }
+            }
+            return .null
+        }
         return try send(receiver, name, labels, values, ctx, position)
     }
 
@@ -96,6 +108,11 @@ extension Interpreter {
             return try builtinStatic(t, name, labels, values, ctx, position)
         case .closure(let c):
             return try run(c, values)
+        case .unknown(let n) where ctx.selfObject != nil && (n.hasPrefix("_") || n.first?.isLowercase == true):
+            // An outlet the given code never declares (its header is missing): the one view class
+            // that answers this message is what the storyboard connected.
+            if let view = outlet(n, answering: name, labels, ctx) { return try send(.object(view), name, labels, values, ctx, position) }
+            return .unknown(name)
         default:
             if let t = valueTypeName(receiver), let (f, owner) = program.method(name, labels: labels, in: t, isStatic: false) {
                 var inner = ctx
@@ -116,6 +133,14 @@ extension Interpreter {
         if name.hasPrefix("init") {
             try builtinInit(o, name, labels, values, ctx, position)
             return .object(o)
+        }
+        // `[super setIndeterminate:x]` where the superclass only synthesises the property.
+        if name.hasPrefix("set"), name.count > 3, values.count == 1 {
+            let property = name.dropFirst(3).prefix(1).lowercased() + name.dropFirst(4)
+            if program.property(property, in: o.className) != nil {
+                try setMember(o, property, values[0], ctx, position, direct: true)
+                return .null
+            }
         }
         return try builtinMethod(o, name, labels, values, ctx, position) ?? .null
     }
@@ -237,5 +262,31 @@ extension Interpreter {
     private func closureSelf(_ scope: Scope) -> Object? {
         if case .object(let o)? = scope.lookup("\u{0}self") { return o }
         return nil
+    }
+}
+
+extension Interpreter {
+    func outlet(_ n: String, answering name: String, _ labels: [String?], _ ctx: Context) -> Object? {
+        guard let owner = ctx.selfObject else { return nil }
+        let candidates = program.order.filter { t in
+            Self.kind(ofBuiltin: program.builtinRoot(t)) == .view && program.method(name, labels: labels, in: t, isStatic: false) != nil
+        }
+        // The most derived class: no other candidate inherits from it.
+        let leaves = candidates.filter { c in !candidates.contains { $0 != c && program.chain($0).contains { $0.name == c } } }
+        guard leaves.count == 1, let type = leaves.first else { return nil }
+        let field = n.hasPrefix("_") ? String(n.dropFirst()) : n
+        let view = allocate(type)
+        storyboardSize(view)
+        let inner = Context(scope: Scope(parent: nil), selfObject: view, className: type, file: ctx.file)
+        if let (f, o) = program.method("initWithCoder", labels: [nil], in: type, isStatic: false) ?? program.method("init", labels: ["coder"], in: type, isStatic: false) {
+            _ = try? invoke(f, owner: o, on: view, arguments: [.unknown("coder")], inner, f.position)
+        }
+        if case .object(let root)? = owner.fields["view"], root.kind == .view { _ = try? builtinMethod(root, "addSubview", [nil], [.object(view)], inner, Position(line: 0, column: 0)) }
+        try? callHook(view, "awakeFromNib", inner)
+        view.origin = field
+        owner.fields[field] = .object(view)
+        owner.fields[n] = .object(view)
+        note("\(n) is taken as the \(type) a storyboard connects (the only view class that answers \(name))")
+        return view
     }
 }

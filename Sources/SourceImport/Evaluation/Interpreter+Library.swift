@@ -84,6 +84,11 @@ extension Interpreter {
             }
         case "Timer", "NSTimer":
             if name.hasPrefix("scheduledTimer") || name.hasPrefix("timerWith") { return try timer(labels, values, ctx, position) }
+        case "NSNumber":
+            if name.hasPrefix("numberWith"), let v = values.first {
+                if name == "numberWithFloat", let c = v.number?.constant { return .number(.constant(Double(Float(c)))) }
+                return v
+            }
         case "DispatchQueue":
             return .named(name)
         case "CGFloat", "Double", "Float", "Swift":

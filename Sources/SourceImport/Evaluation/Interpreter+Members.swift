@@ -128,6 +128,20 @@ extension Interpreter {
     func unsetProperty(_ p: PropertyDecl, _ o: Object) -> Value {
         let assigned = assignedNames.contains(p.name)
         let type = p.type ?? ""
+        // An outlet to a view class of the code: the storyboard made it and put it on screen.
+        if !assigned, program.types[type] != nil, Self.kind(ofBuiltin: program.builtinRoot(type)) == .view {
+            let view = allocate(type)
+            storyboardSize(view)
+            let ctx = Context(scope: Scope(parent: nil), selfObject: view, className: type, file: p.file)
+            if let (f, owner) = program.method("initWithCoder", labels: [nil], in: type, isStatic: false) ?? program.method("init", labels: ["coder"], in: type, isStatic: false) {
+                _ = try? invoke(f, owner: owner, on: view, arguments: [.unknown("coder")], ctx, f.position)
+            }
+            if case .object(let root)? = o.fields["view"], root.kind == .view { _ = try? builtinMethod(root, "addSubview", [nil], [.object(view)], ctx, p.position) }
+            view.origin = p.name
+            try? callHook(view, "awakeFromNib", ctx)
+            note("\(p.name) is a \(type) from a storyboard (an outlet nothing in the code sets)")
+            return .object(view)
+        }
         let numeric = ["CGFloat", "Float", "Double", "float", "double", "CFTimeInterval", "NSTimeInterval", "TimeInterval", "Int", "NSInteger", "NSUInteger", "int"].contains(type)
         if assigned || !numeric { return defaultValue(p.type) }
         let lower = p.name.lowercased()

@@ -46,7 +46,7 @@ extension Interpreter {
         if !controllers.isEmpty { note("a view controller's view is the screen of an iPhone 8 (375 × 667 pt), as the code does not fix it") }
         try layoutPass()
         // No controller made the views: make each view class the code declares, as a storyboard would.
-        if !anyAnimation {
+        if !anyAnimation && controllers.isEmpty {
             for name in program.order where !created.contains(where: { $0.className == name }) {
                 let root = program.builtinRoot(name)
                 let kind = Self.kind(ofBuiltin: root)
@@ -154,7 +154,13 @@ extension Interpreter {
     private func runActions() throws(Stop) {
         for name in program.order {
             guard let t = program.types[name], instances.contains(where: { $0.className == name }) else { continue }
-            for f in t.methods where f.body != nil && !f.isStatic && (f.isAction || selectorTargets.contains(f.name)) {
+            let isController = program.builtinRoot(name).hasSuffix("Controller")
+            // Actions: `IBAction`s, targets of `#selector`, and (where no header says) a
+            // controller's methods that take only a `sender`.
+            let takesSender: (FunctionDecl) -> Bool = { f in
+                isController && f.parameters.count == 1 && (f.parameters[0].name == "sender" || f.parameters[0].type == "UIButton" || f.parameters[0].type == "UISwitch")
+            }
+            for f in t.methods where f.body != nil && !f.isStatic && (f.isAction || selectorTargets.contains(f.name) || takesSender(f)) {
                 guard !invoked.contains("\(f.file):\(f.position.line):\(f.position.column)") else { continue }
                 guard let target = instances.last(where: { $0.className == name }) else { continue }
                 if anyAnimation {

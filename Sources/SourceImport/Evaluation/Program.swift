@@ -32,8 +32,14 @@ struct Program {
             existing.properties.append(p)
         }
         // A method with a body replaces its declaration.
-        for m in t.methods {
+        for var m in t.methods {
+            // An `IBAction` declared in the header stays an action where it is implemented.
+            if existing.methods.contains(where: { $0.name == m.name && $0.labels == m.labels && $0.isAction }) { m.isAction = true }
             if m.body != nil { existing.methods.removeAll { $0.name == m.name && $0.labels == m.labels && $0.body == nil } }
+            else if let k = existing.methods.firstIndex(where: { $0.name == m.name && $0.labels == m.labels && $0.body != nil }) {
+                if m.isAction { existing.methods[k].isAction = true }
+                continue
+            }
             existing.methods.append(m)
         }
         existing.cases += t.cases

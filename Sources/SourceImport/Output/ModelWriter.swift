@@ -136,6 +136,9 @@ struct ModelWriter {
             run.note("a layer whose path the code never builds is taken as a full circle from 12 o'clock, clockwise, inside its frame")
             return .object(JSONObject([("arc", arcJSON((f.width / .constant(2), f.height / .constant(2)), r, .constant(1.5 * Double.pi), .constant(3.5 * Double.pi), true))]))
         }
+        if let (c, r, a, b, cw) = Self.singleCircle(elements) {
+            return .object(JSONObject([("arc", arcJSON(c, r, a, b, cw))]))
+        }
         if elements.count == 1, case .arc(let c, let r, let a, let b, let cw) = elements[0] {
             return .object(JSONObject([("arc", arcJSON(c, r, a, b, cw))]))
         }
@@ -255,5 +258,32 @@ struct ModelWriter {
             return .string(n)
         default: return nil
         }
+    }
+}
+
+extension ModelWriter {
+    /// Arcs one after another on the same circle, in the same direction (UIKit's rounded rect
+    /// whose corner radius is half its side, arcs added piecewise) are one arc: written so, the
+    /// fit recognises the ring. Zero-length moves and lines between them change nothing.
+    static func singleCircle(_ elements: [PathElementValue]) -> ((Symbolic, Symbolic), Symbolic, Symbolic, Symbolic, Bool)? {
+        var arcs: [((Symbolic, Symbolic), Symbolic, Symbolic, Symbolic, Bool)] = []
+        for e in elements {
+            switch e {
+            case .arc(let c, let r, let a, let b, let cw): arcs.append((c, r, a, b, cw))
+            case .move, .line, .close: continue
+            default: return nil
+            }
+        }
+        guard arcs.count >= 2, let first = arcs.first else { return nil }
+        var end = first.3
+        for a in arcs.dropFirst() {
+            guard a.0 == first.0, a.1 == first.1, a.4 == first.4, let x = a.2.value([:]), let y = end.value([:]), abs(x - y) < 1e-9 else { return nil }
+            end = a.3
+        }
+        // Every line must be of zero length: its point on the circle where the arcs meet.
+        var lines = 0
+        for e in elements { if case .line = e { lines += 1 } }
+        guard lines == 0 else { return nil }
+        return (first.0, first.1, first.2, end, first.4)
     }
 }
