@@ -1,5 +1,10 @@
 import AnimationModel
 import JSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The model that Objective-C or Swift code describes, with what the import assumed and what it
 /// could not transcribe.
@@ -140,7 +145,10 @@ public enum SourceImporter {
             throw .noAnimation(files: files)
         }
         let document: ModelDocument
-        do { document = try ModelLoader.load(json: json.serialized(), file: modelName) } catch { throw .invalidModel(error.description) }
+        do { document = try ModelLoader.load(json: json.serialized(), file: modelName) } catch {
+            if let debug = getenv("STROKESCOPE_IMPORT_DEBUG"), String(cString: debug) == "1" { let text = json.serialized() + "\n"; _ = text.withCString { write(2, $0, strlen($0)) } }
+            throw .invalidModel(error.description)
+        }
         let unsupported = run.unsupported + writer.warnings
         return ImportedModel(json: json, document: document, assumptions: run.notes, unsupported: unsupported, files: files, variables: run.variables)
     }

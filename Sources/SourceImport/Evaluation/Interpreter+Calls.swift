@@ -21,10 +21,10 @@ extension Interpreter {
             if let f = program.functions[n]?.first(where: { $0.accepts(labels) || !ctx.file.hasSuffix(".swift") }) {
                 return try invoke(f, owner: nil, on: nil, arguments: values, ctx, position)
             }
-            if program.types[n] != nil || n.first?.isUppercase == true && builtinFunction(n, labels, values, ctx, position) == nil {
-                return try construct(n, labels, values, ctx, position)
-            }
+            if program.types[n] != nil { return try construct(n, labels, values, ctx, position) }
+            // Builtin functions run once (some schedule code: `dispatch_after`).
             if let v = builtinFunction(n, labels, values, ctx, position) { return v }
+            if n.first?.isUppercase == true { return try construct(n, labels, values, ctx, position) }
             if n == "super", let o = ctx.selfObject { return try superCall("init", labels, values, o, ctx, position) }
             if n == "self", let o = ctx.selfObject { return try send(.object(o), "init", labels, values, ctx, position) }
             return .unknown(n)
@@ -214,8 +214,8 @@ extension Interpreter {
         let scope = Scope(parent: nil)
         for (k, p) in f.parameters.enumerated() { scope.values[p.name] = k < arguments.count ? arguments[k] : .unknown(p.name) }
         let inner = Context(scope: scope, selfObject: nil, className: owner, file: f.file, selfValue: receiver)
-        if case .returned(let v) = try exec(f.body ?? [], inner) { return v }
         if (f.body ?? []).count == 1, case .expression(let e) = f.body![0].kind { return try eval(e, inner) }
+        if case .returned(let v) = try exec(f.body ?? [], inner) { return v }
         return .null
     }
 
@@ -251,18 +251,13 @@ extension Interpreter {
         for (k, p) in c.parameters.enumerated() { scope.values[p] = k < arguments.count ? arguments[k] : .unknown(p) }
         for (k, a) in arguments.enumerated() { scope.values["$\(k)"] = a }
         // The closure's `self` is the one it was created with.
-        let selfObject: Object? = { if case .object(let o)? = c.scope.lookup("self") { return o }; return nil }()
-        let ctx = Context(scope: scope, selfObject: selfObject ?? closureSelf(c.scope), className: (selfObject ?? closureSelf(c.scope))?.className, file: c.file)
-        if case .returned(let v) = try exec(c.body, ctx) { return v }
+        let ctx = Context(scope: scope, selfObject: c.selfObject, className: c.className ?? c.selfObject?.className, file: c.file)
         // A single-expression closure returns its value.
         if c.body.count == 1, case .expression(let e) = c.body[0].kind { return try eval(e, ctx) }
+        if case .returned(let v) = try exec(c.body, ctx) { return v }
         return .null
     }
 
-    private func closureSelf(_ scope: Scope) -> Object? {
-        if case .object(let o)? = scope.lookup("\u{0}self") { return o }
-        return nil
-    }
 }
 
 extension Interpreter {

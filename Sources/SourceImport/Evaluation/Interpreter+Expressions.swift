@@ -60,7 +60,7 @@ extension Interpreter {
             for (k, v) in pairs { list.append((try eval(k, ctx), try eval(v, ctx))) }
             return .dictionary(list)
         case .closure(let parameters, let body):
-            return .closure(Closure(parameters: parameters, body: body, scope: ctx.scope, file: ctx.file))
+            return .closure(Closure(parameters: parameters, body: body, scope: ctx.scope, file: ctx.file, selfObject: ctx.selfObject, className: ctx.className))
         case .cast(let a, let type):
             let v = try eval(a, ctx)
             if ["int", "NSInteger", "Int", "long", "int64_t", "NSUInteger", "uint64_t"].contains(type), let n = v.number?.constant { return .number(.constant(n.rounded(.towardZero))) }

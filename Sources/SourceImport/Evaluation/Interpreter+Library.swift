@@ -93,7 +93,10 @@ extension Interpreter {
             return .named(name)
         case "CGFloat", "Double", "Float", "Swift":
             if let v = builtinFunction(name == "minimum" ? "min" : name == "maximum" ? "max" : name, labels, values, ctx, position) { return v }
-        case "NSNotificationCenter", "NotificationCenter", "UIApplication", "UIDevice":
+        case "UIApplication":
+            if name == "sharedApplication" || name == "shared" { return .type("UIApplication") }
+            return .named(name)
+        case "NSNotificationCenter", "NotificationCenter", "UIDevice":
             return .named(name)
         default: break
         }

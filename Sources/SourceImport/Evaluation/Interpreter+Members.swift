@@ -9,8 +9,8 @@ extension Interpreter {
     func member(_ base: Value, _ m: String, _ ctx: Context, _ position: Position, direct: Bool = false) throws(Stop) -> Value {
         if let t = valueTypeName(base), let p = program.property(m, in: t), let g = p.getter {
             let inner = Context(scope: Scope(parent: nil), selfObject: nil, className: t, file: p.file, selfValue: base)
-            if case .returned(let v) = try exec(g, inner) { return v }
             if g.count == 1, case .expression(let e) = g[0].kind { return try eval(e, inner) }
+            if case .returned(let v) = try exec(g, inner) { return v }
         }
         switch base {
         case .object(let o): return try objectMember(o, m, ctx, position, direct: direct)
@@ -45,6 +45,7 @@ extension Interpreter {
             if m == "isEmpty" { return .bool(a.isEmpty) }
         case .type(let t): return try typeMember(t, m, ctx, position)
         case .named(let n):
+            if n == "screen", m == "bounds" { return .rect(Rect(x: .zero, y: .zero, width: .constant(Self.screen.width), height: .constant(Self.screen.height))) }
             // A computed property of the user enum that has this case.
             for t in program.types.values where t.kind == .enumType && t.cases.contains(where: { $0.name == n }) {
                 if let p = t.properties.first(where: { $0.name == m }), let g = p.getter {
@@ -87,6 +88,10 @@ extension Interpreter {
         if t == "UIColor" || t == "NSColor", let c = Colors.named(m) { return .color(c) }
         if t == "DispatchQueue" || t == "RunLoop" || t == "OperationQueue" { return .named(m) }
         if t == "UIScreen", m == "main" { return .named("screen") }
+        if t == "UIApplication" {
+            if m == "shared" || m == "sharedApplication" { return .type("UIApplication") }
+            if m == "keyWindow" || m == "windows" { return .object(window()) }
+        }
         return .named(m)
     }
 
@@ -269,5 +274,17 @@ extension Interpreter {
         case .number: return nil
         default: return nil
         }
+    }
+}
+
+extension Interpreter {
+    /// The app's key window: the screen (an iPhone 8, 375 × 667 pt, as the code does not say).
+    func window() -> Object {
+        if let w = created.first(where: { $0.className == "UIWindow" }) { return w }
+        let w = newObject("UIWindow", .view)
+        w.frameRect = Rect(x: .zero, y: .zero, width: .constant(Self.screen.width), height: .constant(Self.screen.height))
+        w.origin = "window"
+        note("the key window is the screen of an iPhone 8 (375 × 667 pt), as the code does not fix it")
+        return w
     }
 }

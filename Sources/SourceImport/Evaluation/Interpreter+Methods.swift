@@ -57,6 +57,9 @@ extension Interpreter {
             switch name {
             case "addSubview", "insertSubview":
                 if case .object(let v)? = first, v.kind == .view || v.kind == .user {
+                    if let (f, owner) = program.method("willMoveToSuperview", labels: [nil], in: v.className, isStatic: false) {
+                        _ = try invoke(f, owner: owner, on: v, arguments: [.object(o)], ctx, f.position)
+                    }
                     v.superview?.subviews.removeAll { $0 === v }
                     o.subviews.append(v)
                     v.superview = o
@@ -88,12 +91,17 @@ extension Interpreter {
         layer.superlayer?.sublayers.removeAll { $0 === layer }
         parent.sublayers.append(layer)
         layer.superlayer = parent
-        if layer.addedAt == nil || layer.removedAt != nil { layer.addedAt = now; layer.removedAt = nil }
+        if layer.addedAt == nil { layer.addedAt = now }
+        if layer.removedAt != nil {
+            // The format gives a layer one stay on screen: removed and added again, it stays.
+            layer.removedAt = nil
+            note("a layer removed and added again is kept on screen from its first addition")
+        }
     }
 
+    /// Removed from the tree; the superlayer is remembered for geometry (the frame it had).
     func detach(_ layer: Object) {
         layer.superlayer?.sublayers.removeAll { $0 === layer }
-        layer.superlayer = nil
         if layer.removedAt == nil { layer.removedAt = now }
     }
 

@@ -137,6 +137,7 @@ extension Interpreter {
             let k = tasks.indices.min { a, b in order(tasks[a]) < order(tasks[b]) }!
             let task = tasks.remove(at: k)
             now = task.time
+            if let t = now.constant, t > latestFixedTime { latestFixedTime = t }
             try task.run(self)
             try layoutPass()
         }
@@ -164,7 +165,9 @@ extension Interpreter {
                 guard !invoked.contains("\(f.file):\(f.position.line):\(f.position.column)") else { continue }
                 guard let target = instances.last(where: { $0.className == name }) else { continue }
                 if anyAnimation {
-                    now = variable(f.name, value: 1, fit: 0...30, because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in 0…30 s)")
+                    // After everything the code runs at fixed moments (the format lists additions in order).
+                    let earliest = latestFixedTime
+                    now = variable(f.name, value: earliest + 1, fit: earliest...(earliest + 30), because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in \(Symbolic.format(earliest))…\(Symbolic.format(earliest + 30)) s)")
                 } else {
                     now = .zero
                     note("the action \(f.name) starts the animation: it runs at model time 0")

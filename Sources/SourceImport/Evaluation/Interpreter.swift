@@ -17,6 +17,8 @@ final class Interpreter {
     /// Every object of a class the code declares, in creation order.
     var instances: [Object] = []
     var tasks: [ScheduledTask] = []
+    /// The latest fixed moment code ran at (actions at variable moments come after it).
+    var latestFixedTime = 0.0
     var taskCounter = 0
     var steps = 0
     var depth = 0
@@ -218,7 +220,7 @@ final class Interpreter {
         case .breakStatement: return .breakLoop
         case .continueStatement: return .continueLoop
         case .function(let f):
-            ctx.scope.values[f.name] = .closure(Closure(parameters: f.parameters.map(\.name), body: f.body ?? [], scope: ctx.scope, file: ctx.file))
+            ctx.scope.values[f.name] = .closure(Closure(parameters: f.parameters.map(\.name), body: f.body ?? [], scope: ctx.scope, file: ctx.file, selfObject: ctx.selfObject, className: ctx.className))
         case .unsupported(let text):
             if Self.mentionsAnimation(text) {
                 warn(ctx, s.position, text, "not understood by the importer (outside the Objective-C/Swift subset it reads)")

@@ -109,7 +109,8 @@ extension FunctionDecl {
     func accepts(_ given: [String?]) -> Bool {
         var k = 0
         for p in parameters {
-            if k < given.count && given[k] == p.label { k += 1; continue }
+            // Swift 2 leaves the first label out; a trailing closure has none.
+            if k < given.count && (given[k] == p.label || (given[k] == nil && (k == 0 || k == given.count - 1))) { k += 1; continue }
             if p.defaultValue != nil { continue }
             return false
         }

@@ -70,6 +70,9 @@ struct Closure {
     var body: [Stmt]
     var scope: Scope
     var file: String
+    /// The `self` of the code that created it.
+    var selfObject: Object? = nil
+    var className: String? = nil
 }
 
 /// A reference-type instance: a view, a layer, an animation, a path, a user class's object.

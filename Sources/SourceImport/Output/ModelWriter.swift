@@ -107,8 +107,19 @@ struct ModelWriter {
                 events.append(.object(JSONObject([("at", expression(w.time)), ("layer", .string(name)), ("set", .object(JSONObject([(property, expression(w.value))])))])))
             }
         }
-        if let added = l.addedAt, added != .zero { o.append("addedAt", expression(added)) }
-        if let removed = l.removedAt { o.append("removedAt", expression(removed)) }
+        // On screen while every layer up the tree is: the latest addition, the earliest removal.
+        var added = l.addedAt ?? .zero
+        var removed = l.removedAt
+        var up = l.superlayer
+        var steps = 0
+        while let p = up, steps < 64 {
+            if let a = p.addedAt, a != .zero, added == .zero || (a.constant ?? 0) > (added.constant ?? 0) { added = a }
+            if let r = p.removedAt, removed == nil { removed = r }
+            up = p.superlayer
+            steps += 1
+        }
+        if added != .zero { o.append("addedAt", expression(added)) }
+        if let removed { o.append("removedAt", expression(removed)) }
         var animations: [JSONValue] = []
         for (k, a) in l.added.enumerated() {
             if a.snapshot.fields["\u{0}remove"] != nil || a.snapshot.fields["\u{0}removeAll"] != nil {
