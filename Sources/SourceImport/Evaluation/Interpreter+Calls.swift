@@ -114,6 +114,7 @@ extension Interpreter {
             if let view = outlet(n, answering: name, labels, ctx) { return try send(.object(view), name, labels, values, ctx, position) }
             return .unknown(name)
         default:
+            if case .rect(let r) = receiver, name == "inset" || name == "insetBy", let v = builtinFunction(name, labels, [.rect(r)] + values, ctx, position) { return v }
             if let t = valueTypeName(receiver), let (f, owner) = program.method(name, labels: labels, in: t, isStatic: false) {
                 var inner = ctx
                 inner.selfValue = receiver

@@ -47,6 +47,9 @@ extension Interpreter {
             return .number(.zero)
         case "NSNumber", "NSValue":
             return values.first ?? .null
+        case "UIEdgeInsets":
+            let n = values.compactMap(\.number)
+            return n.count == 4 ? .array(n.map { .number($0) }) : .array([.number(.zero), .number(.zero), .number(.zero), .number(.zero)])
         default:
             return nil
         }
@@ -152,6 +155,12 @@ extension Interpreter {
             let part = String(n.dropFirst("CGRectGet".count))
             let key = part == "Width" ? "width" : part == "Height" ? "height" : part.prefix(1).lowercased() + part.dropFirst()
             return (try? member(.rect(r), key, ctx, position)) ?? nil
+        case "UIEdgeInsetsMake":
+            if all(4) { return .array(nums.map { .number($0) }) }
+        case "UIEdgeInsetsInsetRect", "inset":
+            guard case .rect(let r)? = values.first, values.count == 2, case .array(let e) = values[1], e.count == 4,
+                  let t = e[0].number, let l = e[1].number, let b = e[2].number, let rt = e[3].number else { return nil }
+            return .rect(Rect(x: r.x + l, y: r.y + t, width: r.width - l - rt, height: r.height - t - b))
         case "CGRectInset", "insetBy":
             guard case .rect(let r)? = values.first, values.count == 3, let dx = values[1].number, let dy = values[2].number else { return nil }
             return .rect(Rect(x: r.x + dx, y: r.y + dy, width: r.width - dx * .constant(2), height: r.height - dy * .constant(2)))

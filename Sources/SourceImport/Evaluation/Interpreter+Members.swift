@@ -271,6 +271,8 @@ extension Interpreter {
         case .size: return "CGSize"
         case .point: return "CGPoint"
         case .color: return "UIColor"
+        case .named(let n):
+            return program.order.first { t in program.types[t]?.kind == .enumType && program.types[t]!.cases.contains { $0.name == n } }
         case .number: return nil
         default: return nil
         }

@@ -130,6 +130,21 @@ extension Parser {
         decl.properties = members.properties
         decl.methods = members.functions
         decl.cases = members.cases
+        // Raw values Swift gives implicitly: integers counting on, or the case's name.
+        if keyword == "enum", let raw = inherited.first {
+            if ["Int", "UInt", "Int32", "Int64", "UInt8", "Int16"].contains(raw) {
+                var next = 0.0
+                for k in decl.cases.indices {
+                    if let r = decl.cases[k].rawValue, case .number(let v) = r.kind { next = v }
+                    else if decl.cases[k].rawValue == nil { decl.cases[k].rawValue = Expr(kind: .number(next), position: start) }
+                    next += 1
+                }
+            } else if raw == "String" {
+                for k in decl.cases.indices where decl.cases[k].rawValue == nil {
+                    decl.cases[k].rawValue = Expr(kind: .string(decl.cases[k].name), position: start)
+                }
+            }
+        }
         // Nested types keep their own names (`Constants.ringKey` is looked up by the last name).
         return members.types.isEmpty ? decl : decl.withNested(members.types)
     }
