@@ -226,6 +226,7 @@ extension Interpreter {
         depth += 1
         callStack.append(f)
         invoked.insert("\(f.file):\(f.position.line):\(f.position.column)")
+        if traceCalls { trace("\(String(repeating: " ", count: depth))\(owner ?? "")·\(f.name) at \(now.text)") }
         defer { depth -= 1; callStack.removeLast() }
         let scope = Scope(parent: nil)
         var k = 0

@@ -134,7 +134,7 @@ extension Interpreter {
         let assigned = assignedNames.contains(p.name)
         let type = p.type ?? ""
         // An outlet to a view class of the code: the storyboard made it and put it on screen.
-        if !assigned, program.types[type] != nil, Self.kind(ofBuiltin: program.builtinRoot(type)) == .view {
+        if !assigned || p.isOutlet, program.types[type] != nil, Self.kind(ofBuiltin: program.builtinRoot(type)) == .view {
             let view = allocate(type)
             storyboardSize(view)
             let ctx = Context(scope: Scope(parent: nil), selfObject: view, className: type, file: p.file)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs the code symbolically: objects are created, properties set, methods called, layers and
 /// animations recorded with the moment (model time) each change happened. What the code leaves
 /// open becomes a variable, what it does that the model cannot hold becomes an unsupported item.
@@ -5,6 +11,14 @@
 /// Bounded: a step budget, a recursion limit and loop limits keep any input from hanging the run.
 final class Interpreter {
     let program: Program
+    /// `STROKESCOPE_IMPORT_TRACE=1`: every user function called, on stderr (for reports of
+    /// code the importer misreads).
+    let traceCalls = getenv("STROKESCOPE_IMPORT_TRACE").map { String(cString: $0) == "1" } ?? false
+
+    func trace(_ line: String) {
+        let text = line + "\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+    }
     var nextID = 0
     /// Model time of the scene being run: 0 for set-up, a constant after a delay, a variable
     /// named after an action.

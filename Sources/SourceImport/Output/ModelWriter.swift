@@ -14,7 +14,11 @@ struct ModelWriter {
 
     mutating func document(name: String, comment: String) -> JSONValue? {
         let layers = run.created.filter { o in
-            o.kind == .shapeLayer && (o.superlayer != nil || o.hostView != nil || o.addedAt != nil) && (o.fields["path"] != nil || !o.added.isEmpty)
+            // Layers that never reach the screen, or leave it the moment they arrive (rebuilt in
+            // `drawRect:`), draw nothing.
+            let (a, r) = visibility(o)
+            if let r, r == a || r == .zero { return false }
+            return o.kind == .shapeLayer && (o.superlayer != nil || o.hostView != nil || o.addedAt != nil) && (o.fields["path"] != nil || !o.added.isEmpty)
         }
         guard !layers.isEmpty, layers.contains(where: { !$0.added.isEmpty || $0.fields["path"] != nil }) else { return nil }
         var names: [String] = []
@@ -107,17 +111,7 @@ struct ModelWriter {
                 events.append(.object(JSONObject([("at", expression(w.time)), ("layer", .string(name)), ("set", .object(JSONObject([(property, expression(w.value))])))])))
             }
         }
-        // On screen while every layer up the tree is: the latest addition, the earliest removal.
-        var added = l.addedAt ?? .zero
-        var removed = l.removedAt
-        var up = l.superlayer
-        var steps = 0
-        while let p = up, steps < 64 {
-            if let a = p.addedAt, a != .zero, added == .zero || (a.constant ?? 0) > (added.constant ?? 0) { added = a }
-            if let r = p.removedAt, removed == nil { removed = r }
-            up = p.superlayer
-            steps += 1
-        }
+        let (added, removed) = visibility(l)
         if added != .zero { o.append("addedAt", expression(added)) }
         if let removed { o.append("removedAt", expression(removed)) }
         var animations: [JSONValue] = []
@@ -175,6 +169,21 @@ struct ModelWriter {
             }
         }
         return .object(JSONObject([("elements", .array(list))]))
+    }
+
+    /// On screen while every layer up the tree is: the latest addition, the earliest removal.
+    private func visibility(_ l: Object) -> (Symbolic, Symbolic?) {
+        var added = l.addedAt ?? .zero
+        var removed = l.removedAt
+        var up = l.superlayer
+        var steps = 0
+        while let p = up, steps < 64 {
+            if let a = p.addedAt, a != .zero, added == .zero || (a.constant ?? 0) > (added.constant ?? 0) { added = a }
+            if let r = p.removedAt, removed == nil { removed = r }
+            up = p.superlayer
+            steps += 1
+        }
+        return (added, removed)
     }
 
     private func pointJSON(_ p: (Symbolic, Symbolic)) -> JSONValue { .array([expression(p.0), expression(p.1)]) }

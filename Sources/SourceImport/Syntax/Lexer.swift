@@ -204,6 +204,29 @@ struct Lexer {
 
     /// `#import`, `#pragma`, `#if` … are skipped; `#define` is kept as a macro (with its
     /// continuation lines) so `RGBA(5, 154, 227, 1)` can be expanded where it is used.
+    /// Skips lines up to the `#endif` that closes the current conditional.
+    private mutating func skipConditionalBranches() throws(SourceError) {
+        var depth = 0
+        while let c = peek() {
+            if c == "\n" { advance(); continue }
+            // At the start of a line (after spaces): a directive?
+            var k = 0
+            while let d = peek(k), d == " " || d == "\t" { k += 1 }
+            if peek(k) == "#" {
+                var word = ""
+                var j = k + 1
+                while let d = peek(j), d == " " { j += 1 }
+                while let d = peek(j), d.isLetter { word.append(d); j += 1 }
+                if word.hasPrefix("if") { depth += 1 }
+                if word == "endif" {
+                    if depth == 0 { while let d = peek(), d != "\n" { _ = d; advance() }; return }
+                    depth -= 1
+                }
+            }
+            while let d = peek(), d != "\n" { _ = d; advance() }
+        }
+    }
+
     private mutating func preprocessorLine() throws(SourceError) {
         let startLine = line
         var text: [Character] = []
@@ -215,6 +238,12 @@ struct Lexer {
             text.append(d); advance()
         }
         let directive = String(text).drop { $0 == "#" || $0 == " " }
+        // Only the first branch of `#if … #else … #endif` is read (the code a compiler for the
+        // newest SDK sees, in practice); the other branches are skipped to their `#endif`.
+        if directive.hasPrefix("else") || directive.hasPrefix("elif") {
+            try skipConditionalBranches()
+            return
+        }
         guard directive.hasPrefix("define") else { return }
         var body = String(directive.dropFirst("define".count))
         body = String(body.drop { $0 == " " || $0 == "\t" })

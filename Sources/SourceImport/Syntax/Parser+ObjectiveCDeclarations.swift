@@ -9,6 +9,12 @@ extension Parser {
             let start = i
             let startPosition = position
             guard let t = current else { break }
+            // Attribute macros on their own: `IB_DESIGNABLE`, `NS_ASSUME_NONNULL_BEGIN`.
+            if t.kind == .word, t.text.contains("_"), t.text == t.text.uppercased(), !isSymbol("(", at: 1) || t.text.hasPrefix("NS_") {
+                i += 1
+                if isSymbol("(") { skipGroup() }
+                continue
+            }
             do {
                 switch t.kind == .word ? t.text : "" {
                 case "@interface", "@implementation", "@protocol":
@@ -45,7 +51,7 @@ extension Parser {
                     accept(";")
                     if let n = words.last(where: { !$0.hasPrefix("NS_") && !$0.hasPrefix("IB") && !$0.hasPrefix("__") }) {
                         let type = words.count >= 2 ? words[words.count - 2] : nil
-                        current_?.properties.append(PropertyDecl(name: n, type: type, initial: nil, getter: nil, setter: nil, didSet: nil, isStatic: false, isLazy: false, position: startPosition, file: file, getterName: getterName))
+                        current_?.properties.append(PropertyDecl(name: n, type: type, initial: nil, getter: nil, setter: nil, didSet: nil, isStatic: false, isLazy: false, position: startPosition, file: file, getterName: getterName, isOutlet: words.contains("IBOutlet")))
                     }
                 case "@class", "@import", "@synthesize", "@dynamic", "@compatibility_alias":
                     skipStatement()

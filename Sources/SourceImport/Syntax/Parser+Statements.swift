@@ -27,7 +27,8 @@ extension Parser {
         if accept(";") { return }
         if atEnd { return }
         if language == .swift, let t = current, t.startsLine { return }
-        if let previous = i > 0 ? tokens[i - 1] : nil, previous.isSymbol("}") { return }
+        // A compound statement ends with its body: `}` or (Objective-C, no braces) `;`.
+        if let previous = i > 0 ? tokens[i - 1] : nil, previous.isSymbol("}") || previous.isSymbol(";") { return }
         throw Unsupported()
     }
 

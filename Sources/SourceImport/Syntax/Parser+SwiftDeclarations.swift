@@ -33,9 +33,10 @@ extension Parser {
             var isStatic = false
             var isLazy = false
             var isAction = false
+            var isOutlet = false
             // Attributes and modifiers.
             while let t = current {
-                if t.kind == .word && t.text.hasPrefix("@") { if t.text == "@IBAction" || t.text == "@objc" { isAction = true }; i += 1; if isSymbol("(") && !(current?.spaceBefore ?? true) { skipGroup() }; continue }
+                if t.kind == .word && t.text.hasPrefix("@") { if t.text == "@IBAction" || t.text == "@objc" { isAction = true }; if t.text == "@IBOutlet" { isOutlet = true }; i += 1; if isSymbol("(") && !(current?.spaceBefore ?? true) { skipGroup() }; continue }
                 if t.kind == .word && t.text.hasPrefix("#") { i += 1; if isSymbol("(") { skipGroup() }; continue }
                 if t.kind == .word && Self.swiftModifiers.contains(t.text) {
                     if t.text == "lazy" { isLazy = true }
@@ -67,7 +68,9 @@ extension Parser {
                     i += 1
                     skipStatement()
                 case "var", "let":
-                    m.properties.append(contentsOf: try swiftProperty(isStatic: isStatic, isLazy: isLazy, start: startPosition))
+                    var list = try swiftProperty(isStatic: isStatic, isLazy: isLazy, start: startPosition)
+                    for k in list.indices { list[k].isOutlet = isOutlet }
+                    m.properties.append(contentsOf: list)
                 case "case" where typeName != nil:
                     i += 1
                     repeat {

@@ -124,6 +124,8 @@ struct PropertyDecl: Sendable {
     var file: String
     /// Objective-C `getter=isAnimating`: the name the getter is called by.
     var getterName: String?
+    /// `IBOutlet` / `@IBOutlet`: a storyboard sets it.
+    var isOutlet = false
 }
 
 /// A class, struct, enum, extension or Objective-C `@interface`/`@implementation`; declarations of
