@@ -110,6 +110,7 @@ let package = Package(
         // EmittedCodeStubs: stand-ins for the UIKit and Core Animation declarations that
         // `infer --emit swift|objc` code uses, compiled with that code by EmittedCodeTests.
         .testTarget(name: "InferenceTests", dependencies: ["Inference", "AnimationModel", "JSON"], exclude: ["EmittedCodeStubs"]),
+        .testTarget(name: "SourceImportTests", dependencies: ["SourceImport", "AnimationModel", "JSON"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "AnimationModel", "RecordingClock"]),
         .testTarget(name: "RecordingClockTests", dependencies: ["RecordingClock"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Raster", "StrokeGeometry", "GIFCodec"]),

@@ -2,7 +2,9 @@
 extension Interpreter {
     func pathMethod(_ o: Object, _ name: String, _ labels: [String?], _ values: [Value], _ ctx: Context, _ position: Position) throws(Stop) -> Value? {
         func point(_ k: Int) -> (Symbolic, Symbolic)? {
-            guard k < values.count, case .point(let x, let y) = values[k] else { return nil }
+            guard k < values.count else { return nil }
+            if case .named("zero") = values[k] { return (.zero, .zero) }
+            guard case .point(let x, let y) = values[k] else { return nil }
             return (x, y)
         }
         switch name {
@@ -65,6 +67,11 @@ extension Interpreter {
 
     /// Constructors: `bezierPathWithArcCenter:…`, `UIBezierPath(arcCenter:…)`, ovals, rounded rects.
     func pathConstructor(_ name: String, _ labels: [String?], _ values: [Value], _ ctx: Context, _ position: Position) -> Value? {
+        // Swift's `.zero` is whichever zero the parameter wants: a point here, a rect for ovals.
+        let values = values.enumerated().map { k, v -> Value in
+            guard case .named("zero") = v else { return v }
+            return k == 0 && (labels.first == "arcCenter" || name == "bezierPathWithArcCenter") ? .point(.zero, .zero) : (k == 0 ? .rect(.zero) : .number(.zero))
+        }
         let o = newObject("UIBezierPath", .path)
         let key = labels.first.flatMap { $0 } ?? name
         switch key {

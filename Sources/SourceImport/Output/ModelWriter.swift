@@ -18,7 +18,11 @@ struct ModelWriter {
             // `drawRect:`), draw nothing.
             let (a, r) = visibility(o)
             if let r, r == a || r == .zero { return false }
-            return o.kind == .shapeLayer && (o.superlayer != nil || o.hostView != nil || o.addedAt != nil) && (o.fields["path"] != nil || !o.added.isEmpty)
+            guard o.kind == .shapeLayer, o.fields["path"] != nil || !o.added.isEmpty else { return false }
+            if o.superlayer != nil || o.hostView != nil || o.addedAt != nil { return true }
+            // A snippet may animate a layer without showing where it is added.
+            if !o.added.isEmpty { run.note("a layer the given code animates but never adds to a layer is taken as on screen"); return true }
+            return false
         }
         guard !layers.isEmpty, layers.contains(where: { !$0.added.isEmpty || $0.fields["path"] != nil }) else { return nil }
         var names: [String] = []
@@ -26,6 +30,8 @@ struct ModelWriter {
         var events: [JSONValue] = []
         for l in layers {
             var n = l.origin.isEmpty ? (l.hostView?.origin ?? "layer") : l.origin
+            // Objective-C instance variables are named for their property: `_ring` is `ring`.
+            if n.hasPrefix("_"), n.count > 1 { n = String(n.dropFirst()) }
             if n.isEmpty || n == "layer" && l.hostView != nil { n = l.hostView.map { $0.className.prefix(1).lowercased() + $0.className.dropFirst() } ?? "layer" }
             var unique = n
             var k = 2

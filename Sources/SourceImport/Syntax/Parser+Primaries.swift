@@ -112,6 +112,13 @@ extension Parser {
             var parts: [String] = []
             var args: [Expr] = []
             while let t = p.current {
+                // `functionWithControlPoints:0.4 :0 :0.2 :1` has parts without names.
+                if t.isSymbol(":"), !parts.isEmpty {
+                    p.i += 1
+                    parts.append("")
+                    args.append(try p.expression())
+                    continue
+                }
                 guard t.kind == .word else { break }
                 p.i += 1
                 parts.append(t.text)

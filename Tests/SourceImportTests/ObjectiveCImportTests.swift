@@ -1,0 +1,134 @@
+import JSON
+import Testing
+@testable import SourceImport
+
+@Suite("Objective-C: what the code builds becomes the model")
+struct ObjectiveCImportTests {
+    static let spinner = """
+    #define RGBA(r, g, b, a) [UIColor colorWithRed:(r)/255.0 green:(g)/255.0 blue:(b)/255.0 alpha:(a)]
+    @interface Spinner : UIView
+    @property (nonatomic, getter=isAnimating) BOOL animating;
+    @end
+    @implementation Spinner
+    - (instancetype)initWithFrame:(CGRect)frame {
+        self = [super initWithFrame:frame];
+        if (self) [self setUp];
+        return self;
+    }
+    - (void)setUp {
+        CAShapeLayer *ring = [CAShapeLayer layer];
+        ring.frame = self.bounds;
+        ring.path = [UIBezierPath bezierPathWithArcCenter:CGPointMake(20, 20) radius:18 startAngle:-M_PI_2 endAngle:M_PI * 3 / 2 clockwise:YES].CGPath;
+        ring.lineWidth = 2.f;
+        ring.strokeColor = RGBA(5, 154, 227, 1).CGColor;
+        ring.lineCap = kCALineJoinRound;
+        [self.layer addSublayer:ring];
+        self.ring = ring;
+    }
+    - (void)setAnimating:(BOOL)animating {
+        _animating = animating;
+        if (!animating) return;
+        CAKeyframeAnimation *grow = [CAKeyframeAnimation animationWithKeyPath:@"strokeEnd"];
+        grow.values = @[@0, @(0.8), @1];
+        grow.keyTimes = @[@0, @.5, @1];
+        grow.duration = 1.5;
+        grow.repeatCount = HUGE_VALF;
+        grow.timingFunction = [CAMediaTimingFunction functionWithControlPoints:0.4 :0.0 :0.2 :1.0];
+        [[self.ring retain] addAnimation:grow forKey:@"grow"];
+        CABasicAnimation *spin = [[CABasicAnimation animationWithKeyPath:@"transform.rotation.z"] retain];
+        spin.toValue = @(M_PI * 2);
+        spin.duration = 1.f;
+        spin.repeatCount = INFINITY;
+        [self.ring addAnimation:spin forKey:@"spin"];
+    }
+    @end
+    @implementation DemoViewController
+    - (void)viewDidLoad {
+        [super viewDidLoad];
+        Spinner *s = [[Spinner alloc] initWithFrame:CGRectMake(100, 100, 40, 40)];
+        [self.view addSubview:s];
+        s.animating = YES;
+    }
+    @end
+    """
+
+    @Test("layer geometry, colour macro, cap constant, keyframes with control points, dot-syntax setter")
+    func spinner() throws {
+        let m = try importSnippet(Self.spinner, as: "Spinner.m")
+        let ring = try #require(m.layer(0))
+        #expect(ring["frame"] == [100, 100, 40, 40])
+        #expect(ring["path"]?["arc"]?["radius"] == 18)
+        #expect(ring["lineWidth"] == 2)
+        #expect(ring["strokeColor"] == "#059AE3")
+        #expect(ring["lineCap"] == "round")
+        let grow = try #require(m.animation(0, 0))
+        #expect(grow["type"] == "keyframe")
+        #expect(grow["values"] == [0, 0.8, 1])
+        #expect(grow["keyTimes"] == [0, 0.5, 1])
+        #expect(grow["repeatCount"] == "INFINITY")
+        #expect(grow["timingFunction"] == [0.4, 0, 0.2, 1])
+        #expect(grow["key"] == "grow")
+        let spin = try #require(m.animation(0, 1))
+        #expect(spin["keyPath"] == "transform.rotation.z")
+        #expect(spin["toValue"]?.doubleValue == Double.pi * 2)
+    }
+
+    @Test("a property set outside the code is a variable with a fit range, and a note says so")
+    func propertySetElsewhere() throws {
+        let code = """
+        @interface Ring : UIView
+        @property (nonatomic) CGFloat animationDuration;
+        @end
+        @implementation Ring
+        - (void)start {
+            CAShapeLayer *l = [CAShapeLayer layer];
+            l.path = [UIBezierPath bezierPathWithOvalInRect:CGRectMake(0, 0, 40, 40)].CGPath;
+            [self.layer addSublayer:l];
+            CABasicAnimation *a = [CABasicAnimation animationWithKeyPath:@"strokeEnd"];
+            a.duration = self.animationDuration / 2;
+            [l addAnimation:a forKey:nil];
+        }
+        @end
+        """
+        let m = try importSnippet(code, as: "Ring.m")
+        #expect(m.json["variables"]?["animationDuration"]?["fit"] == [0.05, 10])
+        #expect(m.animation(0, 0)?["duration"] == "animationDuration/2")
+        #expect(m.layer(0)?["path"]?["oval"] == [0, 0, 40, 40])
+        #expect(m.assumptions.contains { $0.contains("animationDuration") })
+    }
+
+    @Test("a delegate's animationDidStop: runs when the animation ends; opacity is a warning with its line")
+    func delegateAndUnsupported() throws {
+        let code = """
+        @interface Tick : UIView
+        @end
+        @implementation Tick
+        - (void)show {
+            CAShapeLayer *l = [CAShapeLayer layer];
+            UIBezierPath *p = [UIBezierPath bezierPath];
+            [p moveToPoint:CGPointMake(0, 10)];
+            [p addLineToPoint:CGPointMake(10, 20)];
+            [p addLineToPoint:CGPointMake(30, 0)];
+            l.path = p.CGPath;
+            [self.layer addSublayer:l];
+            self.tick = l;
+            CABasicAnimation *a = [CABasicAnimation animationWithKeyPath:@"strokeEnd"];
+            a.duration = 0.4;
+            a.delegate = self;
+            [l addAnimation:a forKey:@"draw"];
+        }
+        - (void)animationDidStop:(CAAnimation *)anim finished:(BOOL)flag {
+            CABasicAnimation *fade = [CABasicAnimation animationWithKeyPath:@"opacity"];
+            [self.tick addAnimation:fade forKey:nil];
+            self.tick.strokeStart = 0.5;
+        }
+        @end
+        """
+        let m = try importSnippet(code, as: "Tick.m")
+        #expect(m.layer(0)?["path"]?["elements"]?[2]?["line"] == [30, 0])
+        #expect(m.json["events"]?[0]?["at"] == 0.4)
+        #expect(m.json["events"]?[0]?["set"]?["strokeStart"] == 0.5)
+        #expect(m.unsupported.contains { $0.line == 20 && $0.code == "opacity" })
+        #expect(m.json["comment"]?.stringValue?.contains("opacity") == true)
+    }
+}

@@ -1,0 +1,122 @@
+import JSON
+import Testing
+@testable import SourceImport
+
+@Suite("Swift: what the code builds becomes the model")
+struct SwiftImportTests {
+    @Test("initialisers with labels, enum shorthand, CGFloat.pi, .infinity, lazy layers, layout-time radius")
+    func spinner() throws {
+        let code = """
+        import UIKit
+        final class Spinner: UIView {
+            var lineWidth: CGFloat = 4 { didSet { setNeedsLayout() } }
+            private lazy var ring: CAShapeLayer = {
+                let layer = CAShapeLayer()
+                layer.lineCap = .round
+                layer.strokeColor = UIColor.systemBlue.cgColor
+                return layer
+            }()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                layer.addSublayer(ring)
+            }
+            required init?(coder: NSCoder) { fatalError() }
+            override func layoutSubviews() {
+                super.layoutSubviews()
+                ring.frame = bounds
+                ring.lineWidth = lineWidth
+                let radius = min(bounds.width, bounds.height) / 2 - lineWidth / 2
+                ring.path = UIBezierPath(arcCenter: CGPoint(x: bounds.midX, y: bounds.midY), radius: radius,
+                                         startAngle: -CGFloat.pi / 2, endAngle: 3 * .pi / 2, clockwise: true).cgPath
+            }
+            func start() {
+                let spin = CABasicAnimation(keyPath: "transform.rotation")
+                spin.byValue = 2 * Double.pi
+                spin.duration = 1.2
+                spin.repeatCount = .infinity
+                spin.timingFunction = CAMediaTimingFunction(name: .linear)
+                ring.add(spin, forKey: "spin")
+            }
+        }
+        class DemoViewController: UIViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                let spinner = Spinner(frame: CGRect(x: 0, y: 0, width: 60, height: 60))
+                spinner.lineWidth = 2
+                view.addSubview(spinner)
+                spinner.start()
+            }
+        }
+        """
+        let m = try importSnippet(code, as: "Spinner.swift")
+        let ring = try #require(m.layer(0))
+        #expect(ring["name"] == "ring")
+        #expect(ring["lineWidth"] == 2)
+        #expect(ring["path"]?["arc"]?["radius"] == 29)
+        #expect(ring["lineCap"] == "round")
+        #expect(ring["strokeColor"] == "#007AFF")
+        let spin = try #require(m.animation(0, 0))
+        #expect(spin["keyPath"] == "transform.rotation")
+        #expect(spin["byValue"]?.doubleValue == 2 * Double.pi)
+        #expect(spin["repeatCount"] == "INFINITY")
+        #expect(spin["timingFunction"] == "linear")
+    }
+
+    @Test("code after a delay is added at that moment; an action runs at a variable named after it")
+    func delayAndAction() throws {
+        let code = """
+        class HUD: UIView {
+            let tick = CAShapeLayer()
+            func showTick() {
+                tick.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 20, height: 20)).cgPath
+                layer.addSublayer(tick)
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) {
+                    let draw = CABasicAnimation(keyPath: "strokeEnd")
+                    draw.fromValue = 0
+                    draw.toValue = 1
+                    draw.beginTime = CACurrentMediaTime() + 0.25
+                    draw.fillMode = .backwards
+                    self.tick.add(draw, forKey: nil)
+                }
+            }
+            @IBAction func paySuccess(_ sender: Any) {
+                tick.speed = 0
+            }
+        }
+        class VC: UIViewController {
+            let hud = HUD(frame: .zero)
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                view.addSubview(hud)
+                hud.showTick()
+            }
+        }
+        """
+        let m = try importSnippet(code, as: "HUD.swift")
+        let draw = try #require(m.animation(0, 0))
+        #expect(draw["addedAt"] == 0.3)
+        #expect(draw["beginTime"] == "now + 0.25")
+        #expect(draw["fillMode"] == "backwards")
+        #expect(m.json["variables"]?["paySuccess"]?["fit"]?[0]?.doubleValue == 0.3)
+        #expect(m.json["events"]?[0]?["at"] == "paySuccess")
+        #expect(m.json["events"]?[0]?["set"]?["speed"] == 0)
+    }
+
+    @Test("the model loads as any model file does")
+    func loads() throws {
+        let code = """
+        let layer = CAShapeLayer()
+        layer.path = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi, clockwise: false).cgPath
+        let a = CABasicAnimation(keyPath: "strokeEnd")
+        a.duration = 2
+        a.autoreverses = true
+        a.repeatCount = Float.greatestFiniteMagnitude
+        layer.add(a, forKey: nil)
+        view.layer.addSublayer(layer)
+        """
+        let m = try importSnippet(code, as: "Snippet.swift")
+        #expect(m.document.layers.count == 1)
+        #expect(m.layer(0)?["path"]?["arc"]?["clockwise"] == false)
+        #expect(m.animation(0, 0)?["autoreverses"] == true)
+    }
+}
