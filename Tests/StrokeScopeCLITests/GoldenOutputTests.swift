@@ -27,7 +27,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     static func render(_ name: String) -> String { "fixtures/render/\(name).gif" }
     static func model(_ name: String) -> String { "fixtures/models/\(name).json" }
 
-    static let commands = ["info", "frames", "model", "render", "inspect", "fit", "check", "infer"]
+    static let commands = ["info", "frames", "model", "render", "inspect", "fit", "check", "infer", "import"]
 
     static let help: [GoldenCase] =
         [GoldenCase("help", ["--help"])] + commands.map { GoldenCase("help-\($0)", [$0, "--help"]) }
@@ -80,6 +80,15 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase("check-batch", ["check", render(spinnerClean), render(spinnerSpoiled), "--model", model("loading-spinner"), "--rate", "1"]),
     ]
 
+    /// `import` of the project's own code snippets (fixtures/code), and a model given as source.
+    static let importing: [GoldenCase] = [
+        GoldenCase("import-spinner-objc", ["import", "fixtures/code/Spinner.m"]),
+        GoldenCase("import-payment-swift.json", ["import", "fixtures/code/PaymentView.swift", "--format", "json"]),
+        GoldenCase("model-from-source", ["model", "fixtures/code/PaymentView.swift", "--to", "2", "--step", "0.5"]),
+        GoldenCase("error-import-missing", ["import", "fixtures/code/NoSuch.m"]),
+        GoldenCase("error-import-not-source", ["import", "fixtures/gif/rotating-arc.gif"]),
+    ]
+
     /// What stderr and the exit code say when the command line or an input is wrong.
     static let errors: [GoldenCase] = [
         GoldenCase("error-misspelt-option", ["inspect", gif("rotating-arc"), "--fomat", "json"]),
@@ -87,7 +96,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase("error-missing-file", ["info", "fixtures/gif/no-such.gif"]),
     ]
 
-    static let all: [GoldenCase] = help + info + model + inspect + fit + check + errors
+    static let all: [GoldenCase] = help + info + model + inspect + fit + check + importing + errors
 }
 
 @Suite("Golden CLI outputs: help, tables and JSON, byte for byte")
