@@ -167,7 +167,9 @@ extension Interpreter {
                 if anyAnimation {
                     // After everything the code runs at fixed moments (the format lists additions in order).
                     let earliest = latestFixedTime
-                    now = variable(f.name, value: earliest + 1, fit: earliest...(earliest + 30), because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in \(Symbolic.format(earliest))…\(Symbolic.format(earliest + 30)) s)")
+                    // Actions one after another: each starts a second after the one before.
+                    actionCount += 1
+                    now = variable(f.name, value: earliest + Double(actionCount), fit: earliest...(earliest + 30), because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in \(Symbolic.format(earliest))…\(Symbolic.format(earliest + 30)) s)")
                 } else {
                     now = .zero
                     note("the action \(f.name) starts the animation: it runs at model time 0")

@@ -33,6 +33,8 @@ final class Interpreter {
     var tasks: [ScheduledTask] = []
     /// The latest fixed moment code ran at (actions at variable moments come after it).
     var latestFixedTime = 0.0
+    /// Actions run at variable moments so far.
+    var actionCount = 0
     var taskCounter = 0
     var steps = 0
     var depth = 0
