@@ -27,7 +27,11 @@ extension Parser {
 
     mutating func binary(_ minimum: Int) throws(Unsupported) -> Expr {
         var left = try unary()
+        var chain = 0
         while let t = current {
+            // A chain of thousands of operators is machine-made; its tree would be too deep to run.
+            chain += 1
+            if chain > 1_000 { throw Unsupported() }
             if language == .swift && t.kind == .word && (t.text == "as" || t.text == "is") {
                 guard minimum <= 4 else { break }
                 i += 1
@@ -49,6 +53,9 @@ extension Parser {
     }
 
     mutating func unary() throws(Unsupported) -> Expr {
+        guard nesting < Self.nestingLimit else { throw Unsupported() }
+        nesting += 1
+        defer { nesting -= 1 }
         let start = position
         guard let t = current else { throw Unsupported() }
         if t.kind == .symbol && ["-", "+", "!", "~", "&", "*"].contains(t.text) {

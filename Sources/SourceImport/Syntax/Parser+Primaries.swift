@@ -167,11 +167,14 @@ extension Parser {
             }
             bodyStart = inIndex + 1
         }
+        guard nesting < Self.nestingLimit else { throw Unsupported() }
         let savedEnd = end, savedFlag = noTrailingClosure
         i = bodyStart
         end = close
         noTrailingClosure = false
+        nesting += 1
         let body = statements()
+        nesting -= 1
         end = savedEnd
         noTrailingClosure = savedFlag
         i = close + 1
@@ -198,10 +201,13 @@ extension Parser {
         }
         guard isSymbol("{") else { throw Unsupported() }
         let close = closing(i)
+        guard nesting < Self.nestingLimit else { throw Unsupported() }
         let savedEnd = end
         i += 1
         end = close
+        nesting += 1
         let body = statements()
+        nesting -= 1
         end = savedEnd
         i = close + 1
         return Expr(kind: .closure(parameters: parameters, body: body), position: start)

@@ -13,6 +13,10 @@ struct Parser {
     var i = 0
     /// Tokens from `end` on are outside the group being parsed.
     var end: Int
+    /// Groups open around the parser (a bound: recursion must not overflow the stack on
+    /// machine-made input; deeper code is skipped as unsupported).
+    var nesting = 0
+    static let nestingLimit = 200
     /// While parsing an `if`/`while`/`for`/`switch` head, `{` starts the body, not a trailing closure.
     var noTrailingClosure = false
 
@@ -91,11 +95,13 @@ struct Parser {
     /// Runs `body` over the tokens inside the group opening at `i` and moves past its closer.
     mutating func inside<T>(_ body: (inout Parser) throws(Unsupported) -> T) throws(Unsupported) -> T {
         let close = closing(i)
+        guard nesting < Self.nestingLimit else { throw Unsupported() }
         let savedEnd = end, savedFlag = noTrailingClosure
         i += 1
         end = close
         noTrailingClosure = false
-        defer { end = savedEnd; noTrailingClosure = savedFlag; i = close + 1 }
+        nesting += 1
+        defer { end = savedEnd; noTrailingClosure = savedFlag; i = close + 1; nesting -= 1 }
         return try body(&self)
     }
 
