@@ -142,6 +142,8 @@ extension Interpreter {
             if case .unknown = m {} else { return m }
         }
         if n == "super" { return ctx.selfObject.map { .object($0) } ?? .null }
+        // Pasted code's own top-level names come before the members of its stand-in `self`.
+        if let o = ctx.selfObject, o === snippetObject, let v = try global(n) { return v }
         if let o = ctx.selfObject {
             // Objective-C instance variables `_name` are the property's storage.
             let field = n.hasPrefix("_") && o.fields[n] == nil && program.property(String(n.dropFirst()), in: o.className) != nil ? String(n.dropFirst()) : n

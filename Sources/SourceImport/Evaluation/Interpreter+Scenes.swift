@@ -17,8 +17,9 @@ extension Interpreter {
 
     private func setUp() throws(Stop) {
         now = .zero
-        let top = Context(scope: Scope(parent: nil), selfObject: nil, className: nil, file: program.statements.first?.file ?? "")
-        for (file, statements) in program.statements {
+        let runnable = program.statements.filter { $0.statements.contains { if case .unsupported = $0.kind { return false }; return true } }
+        let top = Context(scope: Scope(parent: nil), selfObject: runnable.isEmpty ? nil : snippetSelf(), className: nil, file: program.statements.first?.file ?? "")
+        for (file, statements) in runnable {
             var ctx = top
             ctx.file = file
             _ = try exec(statements, ctx)
@@ -45,6 +46,7 @@ extension Interpreter {
         }
         if !controllers.isEmpty { note("a view controller's view is the screen of an iPhone 8 (375 × 667 pt), as the code does not fix it") }
         try layoutPass()
+        try runFreeLifecycle()
         // No controller made the views: make each view class the code declares, as a storyboard would.
         if !anyAnimation && controllers.isEmpty {
             for name in program.order where !created.contains(where: { $0.className == name }) {
@@ -87,6 +89,42 @@ extension Interpreter {
                 if anyAnimation { break }
             }
             try layoutPass()
+        }
+    }
+
+    /// The `self` of code pasted without its class: a view controller's view on the screen.
+    func snippetSelf() -> Object {
+        if let s = snippetObject { return s }
+        let s = newObject("Snippet", .view)
+        s.frameRect = Rect(x: .zero, y: .zero, width: .constant(Self.screen.width), height: .constant(Self.screen.height))
+        s.fields["view"] = .object(s)
+        s.origin = "view"
+        s.addedAt = .zero
+        snippetObject = s
+        note("code outside any class runs with self as a view controller's view on a 375 × 667 pt screen")
+        return s
+    }
+
+    /// Methods and functions pasted without their class: the life-cycle ones run at once, and
+    /// when nothing animates yet, every one that takes no arguments and nothing calls.
+    private func runFreeLifecycle() throws(Stop) {
+        let free = program.functions.values.flatMap { $0 }.filter { $0.body != nil }.sorted { ($0.file, $0.position.line) < ($1.file, $1.position.line) }
+        guard !free.isEmpty else { return }
+        let lifecycle = ["init", "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidLayoutSubviews", "viewDidAppear", "layoutSubviews", "didMoveToWindow", "drawRect", "draw"]
+        func run(_ f: FunctionDecl) throws(Stop) {
+            let me = snippetSelf()
+            let ctx = Context(scope: Scope(parent: nil), selfObject: me, className: nil, file: f.file)
+            _ = try invoke(f, owner: nil, on: me, arguments: f.parameters.map { _ in .bool(false) }, ctx, f.position)
+            try layoutPass()
+        }
+        for name in lifecycle { for f in free where f.name == name { try run(f) } }
+        if !anyAnimation {
+            for f in free where !lifecycle.contains(f.name) && f.parameters.allSatisfy({ $0.defaultValue != nil }) && !selectorTargets.contains(f.name) && !f.isAction {
+                guard !invoked.contains("\(f.file):\(f.position.line):\(f.position.column)") else { continue }
+                try run(f)
+                note("\(f.name) is called at model time 0 (nothing in the given code calls it)")
+                if anyAnimation { break }
+            }
         }
     }
 
@@ -153,6 +191,12 @@ extension Interpreter {
     /// Buttons, gestures and other actions the code never calls: each runs at a moment the fit
     /// estimates (a variable named after it) — or at 0 when nothing animated before it.
     private func runActions() throws(Stop) {
+        // Pasted actions (`@objc func handleTap()` outside its class) first, on the snippet's self.
+        let free = program.functions.values.flatMap { $0 }.filter { $0.body != nil && ($0.isAction || selectorTargets.contains($0.name)) }
+            .sorted { ($0.file, $0.position.line) < ($1.file, $1.position.line) }
+        for f in free where !invoked.contains("\(f.file):\(f.position.line):\(f.position.column)") {
+            try runAction(f, owner: nil, on: snippetSelf())
+        }
         for name in program.order {
             guard let t = program.types[name], instances.contains(where: { $0.className == name }) else { continue }
             let isController = program.builtinRoot(name).hasSuffix("Controller")
@@ -164,21 +208,28 @@ extension Interpreter {
             for f in t.methods where f.body != nil && !f.isStatic && (f.isAction || selectorTargets.contains(f.name) || takesSender(f)) {
                 guard !invoked.contains("\(f.file):\(f.position.line):\(f.position.column)") else { continue }
                 guard let target = instances.last(where: { $0.className == name }) else { continue }
-                if anyAnimation {
-                    // After everything the code runs at fixed moments (the format lists additions in order).
-                    let earliest = latestFixedTime
-                    // Actions one after another: each starts a second after the one before.
-                    actionCount += 1
-                    now = variable(f.name, value: earliest + Double(actionCount), fit: earliest...(earliest + 30), because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in \(Symbolic.format(earliest))…\(Symbolic.format(earliest + 30)) s)")
-                } else {
-                    now = .zero
-                    note("the action \(f.name) starts the animation: it runs at model time 0")
-                }
-                let ctx = Context(scope: Scope(parent: nil), selfObject: target, className: name, file: f.file)
-                _ = try invoke(f, owner: name, on: target, arguments: f.parameters.map { _ in .unknown("sender") }, ctx, f.position)
-                try layoutPass()
-                try drain()
+                try runAction(f, owner: name, on: target)
             }
         }
+    }
+}
+
+extension Interpreter {
+    /// One action at its moment: a variable after everything fixed, or 0 when it starts the animation.
+    func runAction(_ f: FunctionDecl, owner: String?, on target: Object) throws(Stop) {
+        if anyAnimation {
+            // After everything the code runs at fixed moments (the format lists additions in order);
+            // actions one after another, a second apart by default.
+            let earliest = latestFixedTime
+            actionCount += 1
+            now = variable(f.name, value: earliest + Double(actionCount), fit: earliest...(earliest + 30), because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in \(Symbolic.format(earliest))…\(Symbolic.format(earliest + 30)) s)")
+        } else {
+            now = .zero
+            note("the action \(f.name) starts the animation: it runs at model time 0")
+        }
+        let ctx = Context(scope: Scope(parent: nil), selfObject: target, className: owner, file: f.file)
+        _ = try invoke(f, owner: owner, on: target, arguments: f.parameters.map { _ in .unknown("sender") }, ctx, f.position)
+        try layoutPass()
+        try drain()
     }
 }

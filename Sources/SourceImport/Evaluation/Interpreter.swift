@@ -35,6 +35,8 @@ final class Interpreter {
     var latestFixedTime = 0.0
     /// Actions run at variable moments so far.
     var actionCount = 0
+    /// `self` of code outside any class.
+    var snippetObject: Object?
     var taskCounter = 0
     var steps = 0
     var depth = 0

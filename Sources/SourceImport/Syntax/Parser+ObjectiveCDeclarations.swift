@@ -61,6 +61,11 @@ extension Parser {
                     if t.isSymbol("-") || t.isSymbol("+") {
                         let method = try objectiveCMethod()
                         if current_ != nil { current_?.methods.append(method) } else { unit.functions.append(method) }
+                    } else if current_ == nil, looksLikeStatement() {
+                        // A snippet: statements pasted without the method around them.
+                        let s = try statement()
+                        accept(";")
+                        unit.statements.append(s)
                     } else if let f = try cFunctionOrGlobal(&unit) {
                         unit.functions.append(f)
                     }
@@ -208,5 +213,26 @@ extension Parser {
         guard isSymbol("{") else { accept(";"); return nil }
         let body = try inside { (p: inout Parser) throws(Unsupported) in p.statements() }
         return FunctionDecl(name: n, parameters: parameters, body: body, isStatic: true, returnType: words.dropLast().last, position: start, file: file)
+    }
+}
+
+extension Parser {
+    /// Top-level code that is a statement rather than a declaration: a message, an assignment,
+    /// a local declaration initialised with a message (`CAShapeLayer *l = [CAShapeLayer layer];`).
+    func looksLikeStatement() -> Bool {
+        guard let t = current else { return false }
+        if t.isSymbol("[") || t.isSymbol("(") { return true }
+        if t.kind == .word, ["if", "for", "while", "switch", "return", "self", "dispatch_after", "dispatch_async"].contains(t.text) { return true }
+        if ["static", "extern", "const", "typedef", "inline", "void"].contains(t.text) { return false }
+        // `name.prop = …`, `name = …`, `f(…);`.
+        if let n = token(1), n.isSymbol(".") || n.isSymbol("=") || n.isSymbol("->") { return true }
+        // `Type *name = [`: a local declared from a message or a call.
+        var k = 0
+        while let u = token(k), u.kind == .word || u.isSymbol("*") { k += 1 }
+        if let eq = token(k), eq.isSymbol("="), let v = token(k + 1), v.isSymbol("[") || v.isSymbol("@") || (v.kind == .word && token(k + 2)?.isSymbol("(") == true) {
+            // A global constant is also `Type name = value;`, but not from a message.
+            return v.isSymbol("[") || v.kind == .word
+        }
+        return false
     }
 }
