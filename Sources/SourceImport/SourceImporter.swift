@@ -101,7 +101,7 @@ public enum SourceImporter {
     public static let maxFileBytes = 8 << 20
 
     /// Reads and imports files and folders.
-    public static func load(paths: [String], name: String? = nil) throws(SourceImportError) -> ImportedModel {
+    public static func load(paths: [String], name: String? = nil, options: ImportOptions = ImportOptions()) throws(SourceImportError) -> ImportedModel {
         let files = try sourceFiles(paths)
         var sources: [(path: String, text: String)] = []
         for f in files {
@@ -115,11 +115,11 @@ public enum SourceImporter {
                 }
             }
         }
-        return try importSources(sources, name: name)
+        return try importSources(sources, name: name, options: options)
     }
 
     /// Imports source text (path names are used for languages and messages).
-    public static func importSources(_ sources: [(path: String, text: String)], name: String? = nil) throws(SourceImportError) -> ImportedModel {
+    public static func importSources(_ sources: [(path: String, text: String)], name: String? = nil, options: ImportOptions = ImportOptions()) throws(SourceImportError) -> ImportedModel {
         var lexed: [(file: String, tokens: [Token], language: SourceLanguage, macros: [MacroDefinition])] = []
         var macros: [String: MacroDefinition] = [:]
         for s in sources {
@@ -135,7 +135,7 @@ public enum SourceImporter {
             do { units.append(try SourceParser.build(file: l.file, tokens: l.tokens, language: l.language, macros: macros, ownMacros: l.macros)) }
             catch { throw .malformed(error) }
         }
-        let run = Interpreter(program: Program(units: units))
+        let run = Interpreter(program: Program(units: units), options: options)
         run.runProgram()
         var writer = ModelWriter(run: run)
         let files = sources.map(\.path)

@@ -13,12 +13,14 @@ enum ImportCommand {
             .option("output", short: "o", value: "model.json", help: "Write the model here (refused if it exists, unless --force); without it the model goes to stdout."),
             .option("format", value: "format", help: "json: print the strokescope-import/1 report (model, assumptions, unsupported) on stdout.", choices: ["model", "json"], default: "model"),
             .option("name", value: "name", help: "The model's name.", default: "the folder's or file's name"),
+            .option("assume", value: "name=value", help: "A value the code leaves to run time, by the name or dotted path the code uses (indexPath.row=2, isIndeterminate=true): which row a demo's user tapped, a switch's state.", repeatable: true),
             SharedOptions.quiet, SharedOptions.force,
         ],
         examples: [
             CommandExample(["Spinner.m", "-o", "spinner.json"], "One file."),
             CommandExample(["Sources/ProgressRing", "Demo/ViewController.swift", "-o", "ring.json"], "A library's folder and the demo that sets its parameters."),
             CommandExample(["Spinner.swift", "--format", "json"], "The model with the assumptions and what was left out, as JSON."),
+            CommandExample(["ProgressHUD.swift", "ViewController.swift", "--assume", "indexPath.section=4", "--assume", "indexPath.row=0"], "A demo table: the row the recording shows being tapped."),
         ])
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
@@ -29,7 +31,7 @@ enum ImportCommand {
         }
         let output = args.value("output")
         if let output { try OutputPaths.checkFile(output, force: args.flag("force")) }
-        let imported = try load(sources, name: args.value("name"))
+        let imported = try load(sources, name: args.value("name"), assumptions: try assumptions(args))
         if !args.flag("quiet") { report(imported, console) }
         let model = imported.json.serialized() + "\n"
         if let output {
@@ -42,9 +44,22 @@ enum ImportCommand {
         return CLIError.Code.success
     }
 
-    static func load(_ sources: [String], name: String? = nil) throws(CLIError) -> ImportedModel {
+    /// `--assume name=value`, repeated.
+    static func assumptions(_ args: ParsedArguments) throws(CLIError) -> [String: AssumedValue] {
+        var table: [String: AssumedValue] = [:]
+        for text in args.values("assume") {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw CLIError("The value '\(text)' is invalid for '--assume <name=value>'. Please provide a name, '=' and a value, such as 'indexPath.row=2'.", exitCode: CLIError.Code.usage)
+            }
+            table[parts[0].trimmingCharacters()] = AssumedValue(text: parts[1].trimmingCharacters())
+        }
+        return table
+    }
+
+    static func load(_ sources: [String], name: String? = nil, assumptions: [String: AssumedValue] = [:]) throws(CLIError) -> ImportedModel {
         do {
-            return try SourceImporter.load(paths: sources, name: name)
+            return try SourceImporter.load(paths: sources, name: name, options: ImportOptions(assumptions: assumptions))
         } catch {
             throw CLIError(error.description, exitCode: error.exitCode)
         }
@@ -54,5 +69,11 @@ enum ImportCommand {
     static func report(_ imported: ImportedModel, _ console: Console) {
         for n in imported.assumptions { console.err.write("note: \(n)\n") }
         for u in imported.unsupported { console.warn("\(u.file):\(u.line): \(u.code): \(u.why)") }
+    }
+}
+
+private extension String {
+    func trimmingCharacters() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

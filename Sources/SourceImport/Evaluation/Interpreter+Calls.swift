@@ -13,13 +13,13 @@ extension Interpreter {
                 if case .type(let t) = v { return try construct(t, labels, values, ctx, position) }
             }
             if let o = ctx.selfObject, let (f, owner) = program.method(n, labels: labels, in: o.className, isStatic: false) {
-                return try invoke(f, owner: owner, on: o, arguments: values, ctx, position)
+                return try invoke(f, owner: owner, on: o, arguments: values, labels: labels, ctx, position)
             }
             if let cls = ctx.className, let (f, owner) = program.method(n, labels: labels, in: cls, isStatic: true) {
-                return try invoke(f, owner: owner, on: nil, arguments: values, ctx, position)
+                return try invoke(f, owner: owner, on: nil, arguments: values, labels: labels, ctx, position)
             }
             if let f = program.functions[n]?.first(where: { $0.accepts(labels) || !ctx.file.hasSuffix(".swift") }) {
-                return try invoke(f, owner: nil, on: nil, arguments: values, ctx, position)
+                return try invoke(f, owner: nil, on: nil, arguments: values, labels: labels, ctx, position)
             }
             if program.types[n] != nil { return try construct(n, labels, values, ctx, position) }
             // Builtin functions run once (some schedule code: `dispatch_after`).
@@ -80,7 +80,7 @@ extension Interpreter {
         switch receiver {
         case .object(let o):
             if let (f, owner) = program.method(name, labels: labels, in: o.className, isStatic: false) {
-                return try invoke(f, owner: owner, on: o, arguments: values, ctx, position)
+                return try invoke(f, owner: owner, on: o, arguments: values, labels: labels, ctx, position)
             }
             // A property holding a closure: `self.completion?()`.
             if labels.isEmpty || labels.allSatisfy({ $0 == nil }), case .closure(let c)? = o.fields[name] { return try run(c, values) }
@@ -97,7 +97,7 @@ extension Interpreter {
             return .unknown(name)
         case .type(let t):
             if let (f, owner) = program.method(name, labels: labels, in: t, isStatic: true) {
-                return try invoke(f, owner: owner, on: nil, arguments: values, ctx, position)
+                return try invoke(f, owner: owner, on: nil, arguments: values, labels: labels, ctx, position)
             }
             if name == "class" || name == "self" { return .type(t) }
             if name == "alloc" || name == "new" {
@@ -129,7 +129,7 @@ extension Interpreter {
     func superCall(_ name: String, _ labels: [String?], _ values: [Value], _ o: Object, _ ctx: Context, _ position: Position) throws(Stop) -> Value {
         if let cls = ctx.className, let parent = program.types[cls]?.superclass,
            let (f, owner) = program.method(name, labels: labels, in: parent, isStatic: false) {
-            return try invoke(f, owner: owner, on: o, arguments: values, ctx, position)
+            return try invoke(f, owner: owner, on: o, arguments: values, labels: labels, ctx, position)
         }
         if name.hasPrefix("init") {
             try builtinInit(o, name, labels, values, ctx, position)
@@ -221,7 +221,7 @@ extension Interpreter {
     }
 
     /// Runs a user function with arguments bound to its parameters by position.
-    func invoke(_ f: FunctionDecl, owner: String?, on object: Object?, arguments: [Value], _ ctx: Context, _ position: Position) throws(Stop) -> Value {
+    func invoke(_ f: FunctionDecl, owner: String?, on object: Object?, arguments: [Value], labels: [String?]? = nil, _ ctx: Context, _ position: Position) throws(Stop) -> Value {
         guard depth < Self.depthLimit else { return .unknown(f.name) }
         depth += 1
         callStack.append(f)
@@ -232,7 +232,15 @@ extension Interpreter {
         var k = 0
         let inner = Context(scope: scope, selfObject: object, className: owner ?? ctx.className, file: f.file)
         for p in f.parameters {
-            if k < arguments.count { scope.values[p.name] = arguments[k]; k += 1 }
+            // With labels, an argument goes to the parameter it names; parameters left out take
+            // their defaults (`hudCreate(status:image:hide:)` skips `progress`).
+            let matches: Bool
+            if let labels, k < labels.count {
+                matches = labels[k] == p.label || (labels[k] == nil && (k == 0 || k == labels.count - 1)) || p.defaultValue == nil
+            } else {
+                matches = k < arguments.count
+            }
+            if matches && k < arguments.count { scope.values[p.name] = arguments[k]; k += 1 }
             else if let d = p.defaultValue { scope.values[p.name] = try eval(d, inner) }
             else { scope.values[p.name] = .unknown(p.name) }
         }

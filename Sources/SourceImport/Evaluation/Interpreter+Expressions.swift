@@ -2,6 +2,14 @@
 extension Interpreter {
     func eval(_ e: Expr, _ ctx: Context) throws(Stop) -> Value {
         try tick()
+        // Property getters and class properties can call each other without a method call in
+        // between (`class var x { shared.x }`); the bound keeps such cycles off the stack.
+        evalDepth += 1
+        defer { evalDepth -= 1 }
+        if evalDepth > Self.evalDepthLimit {
+            note("the run met a cycle of properties reading each other and cut it short")
+            return .unknown("cycle")
+        }
         switch e.kind {
         case .number(let v): return .number(.constant(v))
         case .string(let s): return .string(s)
@@ -10,7 +18,11 @@ extension Interpreter {
         case .name(let n): return try name(n, ctx, e.position)
         case .member(let base, let m):
             if case .name("super") = base.kind, let o = ctx.selfObject { return try member(.object(o), m, ctx, e.position) }
-            return try member(try eval(base, ctx), m, ctx, e.position)
+            let v = try member(try eval(base, ctx), m, ctx, e.position)
+            if case .unknown = v, !options.assumptions.isEmpty, let path = Self.dottedPath(e), let given = options.assumptions[path] {
+                return given.value
+            }
+            return v
         case .implicitMember(let m): return .named(m)
         case .call(let callee, let args): return try call(callee, args, ctx, e.position)
         case .message(let receiver, let parts, let args): return try message(receiver, parts, args, ctx, e.position)
@@ -48,7 +60,7 @@ extension Interpreter {
             case true?: return try eval(a, ctx)
             case false?: return try eval(b, ctx)
             case nil:
-                note("a condition the code decides at run time was taken as true")
+                undecided([.expression(c)])
                 return try eval(a, ctx)
             }
         case .array(let items):
@@ -120,7 +132,9 @@ extension Interpreter {
     func equal(_ x: Value, _ y: Value) -> Bool? {
         switch (x, y) {
         case (.null, .null): return true
-        case (.null, .object), (.object, .null), (.null, .closure), (.null, .array): return false
+        case (.unknown, _), (_, .unknown): return nil
+        // A value that is there is not nil (`progress == nil` with progress 0).
+        case (.null, _), (_, .null): return false
         case (.object(let a), .object(let b)): return a === b
         case (.string(let a), .string(let b)): return a == b
         case (.named(let a), .named(let b)): return a == b
@@ -135,7 +149,11 @@ extension Interpreter {
     // MARK: Names
 
     func name(_ n: String, _ ctx: Context, _ position: Position) throws(Stop) -> Value {
-        if let v = ctx.scope.lookup(n) { return v }
+        if let v = ctx.scope.lookup(n) {
+            if case .unknown = v, let given = options.assumptions[n] { return given.value }
+            return v
+        }
+        if let given = options.assumptions[n], ctx.selfObject.map({ program.property(n, in: $0.className) == nil }) ?? true, program.globals[n] == nil { return given.value }
         if n == "self" { return ctx.selfValue ?? ctx.selfObject.map { .object($0) } ?? .null }
         if let v = ctx.selfValue, n != "super" {
             let m = try member(v, n, ctx, position)
@@ -170,6 +188,7 @@ extension Interpreter {
         if let v = globalsCache[n] { return v }
         guard let g = program.globals[n] else { return nil }
         let ctx = Context(scope: Scope(parent: nil), selfObject: nil, className: nil, file: g.file)
+        globalsCache[n] = .unknown(n)
         let v = try g.initial.map { (e: Expr) throws(Stop) in try eval(e, ctx) } ?? .unknown(n)
         globalsCache[n] = v
         return v
@@ -179,11 +198,33 @@ extension Interpreter {
         let key = cls + "." + p.name
         if let v = globalsCache[key] { return v }
         let ctx = Context(scope: Scope(parent: nil), selfObject: nil, className: cls, file: p.file)
+        // A computed class property runs its getter every time.
+        if let g = p.getter {
+            if g.count == 1, case .expression(let e) = g[0].kind { return try eval(e, ctx) }
+            if case .returned(let r) = try exec(g, ctx) { return r }
+            return .unknown(p.name)
+        }
         var v: Value = .unknown(p.name)
+        // Initialised once: code that reads the property while it is being made sees it unset
+        // (Swift would trap; the run must not recurse).
+        globalsCache[key] = .unknown(p.name)
         if let e = p.initial { v = try eval(e, ctx) }
-        else if let g = p.getter, case .returned(let r) = try exec(g, ctx) { v = r }
+        if case .object(let o) = v, o.origin.isEmpty { o.origin = p.name }
         globalsCache[key] = v
         return v
+    }
+
+    /// `Type.property = value`: a class property's setter, or its storage.
+    func setStaticProperty(_ t: String, _ m: String, _ value: Value) throws(Stop) {
+        if let owner = program.chain(t).first(where: { $0.properties.contains { $0.name == m && $0.isStatic } }),
+           let p = owner.properties.first(where: { $0.name == m && $0.isStatic }), let setter = p.setter {
+            let scope = Scope(parent: nil)
+            scope.values[setter.name] = value
+            _ = try exec(setter.body, Context(scope: scope, selfObject: nil, className: owner.name, file: p.file))
+            return
+        }
+        let owner = program.chain(t).first(where: { $0.properties.contains { $0.name == m && $0.isStatic } })?.name ?? t
+        globalsCache[owner + "." + m] = value
     }
 
     /// Objective-C and C constants the subset knows: Core Animation's string constants carry the
@@ -211,5 +252,16 @@ extension Interpreter {
             return .named(rest.prefix(1).lowercased() + rest.dropFirst())
         }
         return nil
+    }
+}
+
+extension Interpreter {
+    /// `indexPath.row`, `self.slider.value`: the text of a chain of names, for `--assume`.
+    static func dottedPath(_ e: Expr) -> String? {
+        switch e.kind {
+        case .name(let n): return n
+        case .member(let b, let m): return dottedPath(b).map { $0 == "self" ? m : $0 + "." + m }
+        default: return nil
+        }
     }
 }

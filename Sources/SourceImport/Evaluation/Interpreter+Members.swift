@@ -99,6 +99,10 @@ extension Interpreter {
         if o.kind == .user || program.types[o.className] != nil {
             if let p = program.property(m, in: o.className) {
                 let m = p.name
+                // A class property read through an instance's implicit `self`.
+                if p.isStatic, let owner = program.chain(o.className).first(where: { $0.properties.contains { $0.name == m && $0.isStatic } }) {
+                    return try staticProperty(p, owner.name)
+                }
                 if let v = o.fields[m] { return v }
                 if !direct, let g = p.getter {
                     let inner = Context(scope: Scope(parent: nil), selfObject: o, className: o.className, file: p.file)
@@ -204,7 +208,7 @@ extension Interpreter {
                 if m == "width" { w = value.number ?? w } else if m == "height" { h = value.number ?? h } else { return }
                 try assign(baseExpr, .size(w, h), ctx)
             case .type(let t):
-                globalsCache[t + "." + m] = value
+                try setStaticProperty(t, m, value)
             default: return
             }
         case .subscripted(let baseExpr, let args):
@@ -219,6 +223,10 @@ extension Interpreter {
     func setMember(_ o: Object, _ m: String, _ value: Value, _ ctx: Context, _ position: Position, direct: Bool) throws(Stop) {
         if let p = program.property(m, in: o.className) {
             let m = p.name
+            if p.isStatic {
+                try setStaticProperty(o.className, m, value)
+                return
+            }
             if !direct, let setter = p.setter {
                 let scope = Scope(parent: nil)
                 scope.values[setter.name] = value

@@ -203,7 +203,9 @@ extension Interpreter {
             // Actions: `IBAction`s, targets of `#selector`, and (where no header says) a
             // controller's methods that take only a `sender`.
             let takesSender: (FunctionDecl) -> Bool = { f in
-                isController && f.parameters.count == 1 && (f.parameters[0].name == "sender" || f.parameters[0].type == "UIButton" || f.parameters[0].type == "UISwitch")
+                if isController && f.parameters.count == 1 && (f.parameters[0].name == "sender" || f.parameters[0].type == "UIButton" || f.parameters[0].type == "UISwitch") { return true }
+                // A table or collection view row the user taps.
+                return (f.name == "tableView" || f.name == "collectionView") && f.labels.contains { $0 == "didSelectRowAt" || $0 == "didSelectItemAt" || $0 == "didSelectRowAtIndexPath" || $0 == "didSelectItemAtIndexPath" }
             }
             for f in t.methods where f.body != nil && !f.isStatic && (f.isAction || selectorTargets.contains(f.name) || takesSender(f)) {
                 guard !invoked.contains("\(f.file):\(f.position.line):\(f.position.column)") else { continue }

@@ -41,7 +41,9 @@ final class Interpreter {
     var steps = 0
     var depth = 0
     static let stepBudget = 3_000_000
-    static let depthLimit = 150
+    static let depthLimit = 100
+    static let evalDepthLimit = 600
+    var evalDepth = 0
     static let loopLimit = 10_000
     /// Properties assigned anywhere in the code (a property never assigned is set from outside).
     let assignedNames: Set<String>
@@ -57,8 +59,12 @@ final class Interpreter {
     var transactionCompletion: [Closure] = []
     var currentTransactionAnimations: [(Object, AnimationSnapshot)] = []
 
-    init(program: Program) {
+    /// What the user said about values the code leaves open.
+    let options: ImportOptions
+
+    init(program: Program, options: ImportOptions = ImportOptions()) {
         self.program = program
+        self.options = options
         var names = Set<String>()
         func scan(_ stmts: [Stmt]) {
             for s in stmts {
@@ -153,6 +159,12 @@ final class Interpreter {
 
     func exec(_ s: Stmt, _ ctx: Context) throws(Stop) -> Flow {
         try tick()
+        evalDepth += 1
+        defer { evalDepth -= 1 }
+        if evalDepth > Self.evalDepthLimit {
+            note("the run met a cycle of properties reading each other and cut it short")
+            return .normal
+        }
         switch s.kind {
         case .expression(let e):
             _ = try eval(e, ctx)
@@ -178,7 +190,7 @@ final class Interpreter {
             case nil:
                 // The code decides at run time on something it does not know: take the branch
                 // that does something (the first), and say so.
-                note("a condition the code decides at run time was taken as true")
+                undecided(conditions)
                 return try exec(then, inner)
             }
         case .guardStatement(let conditions, let otherwise):
@@ -251,6 +263,25 @@ final class Interpreter {
         ["layer", "Layer", "nimation", "stroke", "Path", "path", "beginTime", "duration", "speed"].contains { text.contains($0) }
     }
 
+    /// A note naming what an undecidable condition depends on, and how to decide it.
+    func undecided(_ conditions: [Condition]) {
+        var names: [String] = []
+        func collect(_ e: Expr) {
+            if let p = Self.dottedPath(e) { if !names.contains(p) { names.append(p) }; return }
+            switch e.kind {
+            case .binary(_, let a, let b): collect(a); collect(b)
+            case .unary(_, let a), .postfix(_, let a), .cast(let a, _): collect(a)
+            case .call(let f, _): collect(f)
+            case .message(let r, _, _): collect(r)
+            default: break
+            }
+        }
+        for c in conditions { if case .expression(let e) = c { collect(e) } else if case .binding(_, let e) = c { collect(e) } }
+        let shown = names.filter { $0 != "self" }.prefix(3)
+        if shown.isEmpty { note("a condition the code decides at run time was taken as true"); return }
+        note("the code decides on \(shown.joined(separator: ", ")) at run time: taken as true (give --assume \(shown.first!)=VALUE for what the recording shows)")
+    }
+
     private func test(_ conditions: [Condition], _ ctx: Context) throws(Stop) -> Bool? {
         for c in conditions {
             switch c {
@@ -299,4 +330,36 @@ struct ScheduledTask {
     var time: Symbolic
     var order: Int
     var run: (Interpreter) throws(Interpreter.Stop) -> Void
+}
+
+/// Settings of one import.
+public struct ImportOptions: Sendable {
+    /// Values for what the code leaves to run time, by name or dotted path as the code writes it
+    /// (`indexPath.row`, `isIndeterminate`, `slider.value`): which table row a demo's user
+    /// tapped, a switch's state.
+    public var assumptions: [String: AssumedValue] = [:]
+    public init(assumptions: [String: AssumedValue] = [:]) { self.assumptions = assumptions }
+}
+
+/// A value given with `--assume`: a number, a Boolean or a string.
+public enum AssumedValue: Sendable, Equatable {
+    case number(Double)
+    case bool(Bool)
+    case string(String)
+
+    /// `2`, `0.5`, `true`/`YES`, anything else a string.
+    public init(text: String) {
+        if let v = Double(text) { self = .number(v) }
+        else if ["true", "YES", "yes"].contains(text) { self = .bool(true) }
+        else if ["false", "NO", "no"].contains(text) { self = .bool(false) }
+        else { self = .string(text) }
+    }
+
+    var value: Value {
+        switch self {
+        case .number(let v): .number(.constant(v))
+        case .bool(let b): .bool(b)
+        case .string(let s): .string(s)
+        }
+    }
 }

@@ -27,8 +27,9 @@ struct Program {
         existing.superclass = existing.superclass ?? t.superclass
         if existing.kind == .extensionType { existing.kind = t.kind }
         // Properties declared twice (an interface and a class extension) keep the one with a value.
-        for p in t.properties where !existing.properties.contains(where: { $0.name == p.name && ($0.initial != nil || p.initial == nil) }) {
-            existing.properties.removeAll { $0.name == p.name }
+        // (A class property and an instance property may share a name.)
+        for p in t.properties where !existing.properties.contains(where: { $0.name == p.name && $0.isStatic == p.isStatic && ($0.initial != nil || p.initial == nil) }) {
+            existing.properties.removeAll { $0.name == p.name && $0.isStatic == p.isStatic }
             existing.properties.append(p)
         }
         // A method with a body replaces its declaration.
@@ -91,7 +92,12 @@ struct Program {
         return nil
     }
 
+    /// A property by name up the class chain; an instance's own before a class property of the
+    /// same name (`class var colorAnimation` forwarding to the instance's `colorAnimation`).
     func property(_ name: String, in className: String) -> PropertyDecl? {
+        for t in chain(className) {
+            if let p = t.properties.first(where: { $0.name == name && !$0.isStatic }) { return p }
+        }
         for t in chain(className) {
             if let p = t.properties.first(where: { $0.name == name }) { return p }
         }

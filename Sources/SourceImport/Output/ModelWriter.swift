@@ -109,11 +109,14 @@ struct ModelWriter {
         var events: [JSONValue] = []
         for property in ["strokeStart", "strokeEnd", "speed", "timeOffset", "beginTime"] {
             let writes = l.writes.filter { $0.property == property }
-            if let initial = writes.last(where: { $0.time == .zero }) {
+            // Values set before the layer is on screen (at its addition) are its model values.
+            let arrival = l.addedAt ?? .zero
+            let isInitial: (Symbolic) -> Bool = { $0 == .zero || $0 == arrival }
+            if let initial = writes.last(where: { isInitial($0.time) }) {
                 let defaultValue: Double = property == "strokeEnd" || property == "speed" ? 1 : 0
                 if initial.value.constant != defaultValue { o.append(property, expression(initial.value)) }
             }
-            for w in writes where w.time != .zero {
+            for w in writes where !isInitial(w.time) {
                 events.append(.object(JSONObject([("at", expression(w.time)), ("layer", .string(name)), ("set", .object(JSONObject([(property, expression(w.value))])))])))
             }
         }

@@ -36,7 +36,7 @@ extension Parser {
             var isOutlet = false
             // Attributes and modifiers.
             while let t = current {
-                if t.kind == .word && t.text.hasPrefix("@") { if t.text == "@IBAction" || t.text == "@objc" { isAction = true }; if t.text == "@IBOutlet" { isOutlet = true }; i += 1; if isSymbol("(") && !(current?.spaceBefore ?? true) { skipGroup() }; continue }
+                if t.kind == .word && t.text.hasPrefix("@") { if t.text == "@IBAction" { isAction = true }; if t.text == "@IBOutlet" { isOutlet = true }; i += 1; if isSymbol("(") && !(current?.spaceBefore ?? true) { skipGroup() }; continue }
                 if t.kind == .word && t.text.hasPrefix("#") { i += 1; if isSymbol("(") { skipGroup() }; continue }
                 if t.kind == .word && Self.swiftModifiers.contains(t.text) {
                     if t.text == "lazy" { isLazy = true }
