@@ -120,3 +120,43 @@ struct SwiftImportTests {
         #expect(m.animation(0, 0)?["autoreverses"] == true)
     }
 }
+
+@Suite("--assume: values the code leaves to run time")
+struct AssumptionTests {
+    static let demo = """
+    class HUD: UIView {
+        func show(tick: Bool) {
+            let l = CAShapeLayer()
+            l.path = tick ? UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 10, height: 10)).cgPath
+                          : UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 20, height: 20)).cgPath
+            layer.addSublayer(l)
+            let a = CABasicAnimation(keyPath: "strokeEnd")
+            a.duration = tick ? 0.25 : 1
+            l.add(a, forKey: nil)
+        }
+    }
+    class Demo: UITableViewController {
+        let hud = HUD(frame: .zero)
+        override func viewDidLoad() { super.viewDidLoad(); view.addSubview(hud) }
+        override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+            if indexPath.row == 0 { hud.show(tick: true) }
+            if indexPath.row == 1 { hud.show(tick: false) }
+        }
+    }
+    """
+
+    @Test("the row of a demo table decides which branch runs")
+    func row() throws {
+        let one = try SourceImporter.importSources([("Demo.swift", Self.demo)], options: ImportOptions(assumptions: ["indexPath.row": .number(1)]))
+        #expect(one.layers.count == 1)
+        #expect(one.animation(0, 0)?["duration"] == 1)
+        let zero = try SourceImporter.importSources([("Demo.swift", Self.demo)], options: ImportOptions(assumptions: ["indexPath.row": AssumedValue(text: "0")]))
+        #expect(zero.animation(0, 0)?["duration"] == 0.25)
+    }
+
+    @Test("without it, the note names what the branch depends on")
+    func note() throws {
+        let m = try SourceImporter.importSources([("Demo.swift", Self.demo)])
+        #expect(m.assumptions.contains { $0.contains("indexPath.row") && $0.contains("--assume") })
+    }
+}

@@ -440,7 +440,7 @@ def cmd_report(args):
                "| hand RMS | imported RMS | target | verdict | reason |")
     out.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
     passed = 0
-    for folder, gif, options, target, measure in cases:
+    for folder, gif, options, target, measure, *_ in cases:
         c = os.path.join(work, "cases", folder)
         code = read(os.path.join(c, "import.rc"), "?").strip()
         report, report_from = import_report(c)
