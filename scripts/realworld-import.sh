@@ -70,7 +70,7 @@ progresshud-014-failed-x	progresshud-014-failed-x.gif	-	fit	open	--assume indexP
 progresshud-015-added-plus	progresshud-015-added-plus.gif	-	fit	open	--assume indexPath.section=4 --assume indexPath.row=4
 icdmaterialactivityindicator	icdmaterialactivityindicator.gif	-	fit	ring	-
 mrprogress-activityindicator	mrprogress-activityindicator.gif	-	fit	ring	-
-bemcheckbox-one-stroke	bemcheckbox-one-stroke.gif	--circle 144.4,143.8,68.5	fit	ring	-
+bemcheckbox-one-stroke	bemcheckbox-one-stroke.gif	--circle 144.4,143.8,68.5	fit	ring	--action didSelectAnimationType --action didDragAnimationSpeedSlider --action handleTapCheckBox --action handleTapCheckBox --assume animationType=BEMAnimationTypeOneStroke
 circularspinner-taglia3	circularspinner-taglia3.gif	--circle 135.1,240.1,108	fit	ring	-
 sarmaterialdesignspinner	sarmaterialdesignspinner.gif	-	fit	ring	-
 EOF
@@ -211,7 +211,11 @@ the code), then the imported model judged against the hand model (issue 22).
 The four ProgressHUD demos are a table of rows, and each recording shows one row being tapped;
 the code cannot say which, so their import is given the row their `SOURCE.md` names
 (`--assume indexPath.section=S --assume indexPath.row=R`: 001 2/0, 013 4/0, 014 4/2, 015 4/4).
-Every other folder is imported with no option.
+BEMCheckBox's recording shows the demo's user choosing the one-stroke animation on another screen
+(not among the files), setting the speed slider, and tapping the box on and off: its import is
+given those actions (`--action didSelectAnimationType --action didDragAnimationSpeedSlider
+--action handleTapCheckBox --action handleTapCheckBox --assume
+animationType=BEMAnimationTypeOneStroke`). Every other folder is imported with no option.
 
 Columns: **import exit** of the first import run; **assumptions** / **unsupported** the lengths
 of the `assumptions` and `unsupported` lists of its `strokescope-import/1` report (taken from the

@@ -13,6 +13,7 @@ enum ImportCommand {
             .option("output", short: "o", value: "model.json", help: "Write the model here (refused if it exists, unless --force); without it the model goes to stdout."),
             .option("format", value: "format", help: "json: print the strokescope-import/1 report (model, assumptions, unsupported) on stdout.", choices: ["model", "json"], default: "model"),
             .option("name", value: "name", help: "The model's name.", default: "the folder's or file's name"),
+            .option("action", value: "method", help: "An action the recording shows (a button's or a tap's method), in order; repeat it for each (the same twice is two taps). Default: every action the code has, once.", repeatable: true),
             .option("assume", value: "name=value", help: "A value the code leaves to run time, by the name or dotted path the code uses (indexPath.row=2, isIndeterminate=true): which row a demo's user tapped, a switch's state.", repeatable: true),
             SharedOptions.quiet, SharedOptions.force,
         ],
@@ -31,7 +32,7 @@ enum ImportCommand {
         }
         let output = args.value("output")
         if let output { try OutputPaths.checkFile(output, force: args.flag("force")) }
-        let imported = try load(sources, name: args.value("name"), assumptions: try assumptions(args))
+        let imported = try load(sources, name: args.value("name"), assumptions: try assumptions(args), actions: args.values("action"))
         if !args.flag("quiet") { report(imported, console) }
         let model = imported.json.serialized() + "\n"
         if let output {
@@ -57,9 +58,9 @@ enum ImportCommand {
         return table
     }
 
-    static func load(_ sources: [String], name: String? = nil, assumptions: [String: AssumedValue] = [:]) throws(CLIError) -> ImportedModel {
+    static func load(_ sources: [String], name: String? = nil, assumptions: [String: AssumedValue] = [:], actions: [String] = []) throws(CLIError) -> ImportedModel {
         do {
-            return try SourceImporter.load(paths: sources, name: name, options: ImportOptions(assumptions: assumptions))
+            return try SourceImporter.load(paths: sources, name: name, options: ImportOptions(assumptions: assumptions, actions: actions))
         } catch {
             throw CLIError(error.description, exitCode: error.exitCode)
         }

@@ -20,7 +20,7 @@ extension Interpreter {
             if case .name("super") = base.kind, let o = ctx.selfObject { return try member(.object(o), m, ctx, e.position) }
             let v = try member(try eval(base, ctx), m, ctx, e.position)
             if case .unknown = v, !options.assumptions.isEmpty, let path = Self.dottedPath(e), let given = options.assumptions[path] {
-                return given.value
+                return try assumed(given)
             }
             return v
         case .implicitMember(let m): return .named(m)
@@ -118,7 +118,7 @@ extension Interpreter {
         case "%":
             if let p = a.constant, let q = b.constant, q != 0 { return .number(.constant(p.truncatingRemainder(dividingBy: q))) }
         case "<", ">", "<=", ">=":
-            guard let p = a.constant, let q = b.constant else { return .unknown(op) }
+            guard let p = decided(a), let q = decided(b) else { return .unknown(op) }
             switch op { case "<": return .bool(p < q); case ">": return .bool(p > q); case "<=": return .bool(p <= q); default: return .bool(p >= q) }
         case "...", "..<":
             guard let p = a.constant, let q = b.constant, q - p < Double(Self.loopLimit) else { return .unknown(op) }
@@ -141,19 +141,31 @@ extension Interpreter {
         case (.selector(let a), .selector(let b)): return a == b
         case (.bool(let a), .bool(let b)): return a == b
         default:
-            if let a = x.number?.constant, let b = y.number?.constant { return a == b }
+            if let a = x.number.flatMap(decided), let b = y.number.flatMap(decided) { return a == b }
             return nil
         }
+    }
+
+    /// A number for a decision: a constant, or an expression over the import's variables at their
+    /// values (`if (self.animationDuration == 0) return;` with the duration a fitted variable),
+    /// noted, since the fit may move them.
+    func decided(_ s: Symbolic) -> Double? {
+        if let c = s.constant { return c }
+        guard !s.usesNow, !s.variables.isEmpty else { return nil }
+        let values = Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        guard let v = s.value(values) else { return nil }
+        note("a condition on \(s.text) was decided at the variables' values")
+        return v
     }
 
     // MARK: Names
 
     func name(_ n: String, _ ctx: Context, _ position: Position) throws(Stop) -> Value {
         if let v = ctx.scope.lookup(n) {
-            if case .unknown = v, let given = options.assumptions[n] { return given.value }
+            if case .unknown = v, let given = options.assumptions[n] { return try assumed(given) }
             return v
         }
-        if let given = options.assumptions[n], ctx.selfObject.map({ program.property(n, in: $0.className) == nil }) ?? true, program.globals[n] == nil { return given.value }
+        if let given = options.assumptions[n], ctx.selfObject.map({ program.property(n, in: $0.className) == nil }) ?? true, program.globals[n] == nil { return try assumed(given) }
         if n == "self" { return ctx.selfValue ?? ctx.selfObject.map { .object($0) } ?? .null }
         if let v = ctx.selfValue, n != "super" {
             let m = try member(v, n, ctx, position)
@@ -263,5 +275,16 @@ extension Interpreter {
         case .member(let b, let m): return dottedPath(b).map { $0 == "self" ? m : $0 + "." + m }
         default: return nil
         }
+    }
+}
+
+extension Interpreter {
+    /// A `--assume` value; a name is the code's own constant or enum case (`BEMAnimationTypeOneStroke`, `.succeed`).
+    func assumed(_ given: AssumedValue) throws(Stop) -> Value {
+        guard case .string(let text) = given else { return given.value }
+        let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
+        if let v = try global(name) { return v }
+        if program.types.values.contains(where: { $0.kind == .enumType && $0.cases.contains { $0.name == name } }) { return .named(name) }
+        return given.value
     }
 }

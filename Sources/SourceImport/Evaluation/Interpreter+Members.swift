@@ -153,21 +153,26 @@ extension Interpreter {
         }
         let numeric = ["CGFloat", "Float", "Double", "float", "double", "CFTimeInterval", "NSTimeInterval", "TimeInterval", "Int", "NSInteger", "NSUInteger", "int"].contains(type)
         if assigned || !numeric { return defaultValue(p.type) }
-        let lower = p.name.lowercased()
-        let name = p.name
+        return .number(outsideVariable(p.name))
+    }
+
+    /// A variable for a number that comes from outside the code (a storyboard, a slider), with a
+    /// `fit` range that suits its name.
+    func outsideVariable(_ name: String) -> Symbolic {
+        let lower = name.lowercased()
         if lower.contains("duration") || lower.contains("time") || lower.contains("interval") || lower.contains("delay") || lower.contains("period") {
-            return .number(variable(name, value: 1, fit: 0.05...10, because: "'\(name)' is set outside the given code: the variable {name} (a duration, fitted in 0.05…10 s)"))
+            return variable(name, value: 1, fit: 0.05...10, because: "'\(name)' is set outside the given code: the variable {name} (a duration, fitted in 0.05…10 s)")
         }
         if lower.contains("progress") || lower.contains("percent") || lower.contains("fraction") || lower.contains("ratio") || lower.contains("value") {
-            return .number(variable(name, value: 0.5, fit: 0...1, because: "'\(name)' is set outside the given code: the variable {name} (a fraction, fitted in 0…1)"))
+            return variable(name, value: 0.5, fit: 0...1, because: "'\(name)' is set outside the given code: the variable {name} (a fraction, fitted in 0…1)")
         }
         if lower.contains("angle") || lower.contains("rotation") {
-            return .number(variable(name, value: 0, fit: 0...(2 * Double.pi), because: "'\(name)' is set outside the given code: the variable {name} (an angle, fitted in 0…2π)"))
+            return variable(name, value: 0, fit: 0...(2 * Double.pi), because: "'\(name)' is set outside the given code: the variable {name} (an angle, fitted in 0…2π)")
         }
         if lower.contains("width") || lower.contains("radius") || lower.contains("size") {
-            return .number(variable(name, value: lower.contains("width") ? 2 : 20, fit: nil, because: "'\(name)' is set outside the given code: the variable {name}, a length the fit does not estimate (edit its value)"))
+            return variable(name, value: lower.contains("width") ? 2 : 20, fit: nil, because: "'\(name)' is set outside the given code: the variable {name}, a length the fit does not estimate (edit its value)")
         }
-        return .number(variable(name, value: 1, fit: nil, because: "'\(name)' is set outside the given code: the variable {name} = 1 (edit its value)"))
+        return variable(name, value: 1, fit: nil, because: "'\(name)' is set outside the given code: the variable {name} = 1 (edit its value)")
     }
 
     // MARK: Assignment
@@ -242,6 +247,11 @@ extension Interpreter {
             }
             let old = o.fields[m]
             if case .object(let held) = value, held.origin.isEmpty { held.origin = m }
+            // A number from outside the code (a slider's value) assigned to a numeric property.
+            var value = value
+            if case .unknown = value, ["CGFloat", "Float", "Double", "CFTimeInterval", "NSTimeInterval", "TimeInterval", "float", "double"].contains(p.type ?? "") {
+                value = .number(outsideVariable(m))
+            }
             if !Self.viewProperties.contains(m) && !(o.isLayer && Self.layerProperties.contains(m)) {
                 o.fields[m] = value
             } else {

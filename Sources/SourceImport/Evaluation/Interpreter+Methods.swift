@@ -139,9 +139,25 @@ extension Interpreter {
         if let r = repeats.constant, r.isInfinite || r > 1e6 { return nil }
         let count = repeats.constant == 0 ? Symbolic.constant(1) : repeats
         let reverse: Symbolic = (s.fields["autoreverses"]?.isTruthy == true) ? .constant(2) : .constant(1)
-        let begin = s.fields["beginTime"]?.number ?? .zero
-        guard !begin.usesNow else { return nil }
+        var begin = s.fields["beginTime"]?.number ?? .zero
+        // `CACurrentMediaTime() + k` begins k after it is added.
+        if begin.usesNow {
+            guard let k = Self.offsetFromNow(begin) else { return nil }
+            begin = k
+        }
         return begin + d * count * reverse
+    }
+
+    /// `now + a + b` → `a + b`; nil when `now` appears otherwise.
+    static func offsetFromNow(_ s: Symbolic) -> Symbolic? {
+        switch s {
+        case .now: return .zero
+        case .binary("+", let a, let b):
+            if a.usesNow, !b.usesNow { return offsetFromNow(a).map { $0 + b } }
+            if b.usesNow, !a.usesNow { return offsetFromNow(b).map { a + $0 } }
+            return nil
+        default: return nil
+        }
     }
 
     func schedule(at time: Symbolic, _ run: @escaping (Interpreter) throws(Stop) -> Void) {

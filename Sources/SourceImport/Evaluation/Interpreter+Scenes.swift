@@ -191,6 +191,7 @@ extension Interpreter {
     /// Buttons, gestures and other actions the code never calls: each runs at a moment the fit
     /// estimates (a variable named after it) — or at 0 when nothing animated before it.
     private func runActions() throws(Stop) {
+        if !options.actions.isEmpty { return try runChosenActions() }
         // Pasted actions (`@objc func handleTap()` outside its class) first, on the snippet's self.
         let free = program.functions.values.flatMap { $0 }.filter { $0.body != nil && ($0.isAction || selectorTargets.contains($0.name)) }
             .sorted { ($0.file, $0.position.line) < ($1.file, $1.position.line) }
@@ -218,13 +219,37 @@ extension Interpreter {
 
 extension Interpreter {
     /// One action at its moment: a variable after everything fixed, or 0 when it starts the animation.
-    func runAction(_ f: FunctionDecl, owner: String?, on target: Object) throws(Stop) {
+    /// `--action NAME`, in the order given: each a method of an object the run made (or code
+    /// pasted without its class), at a moment of its own; the same action twice is two taps.
+    func runChosenActions() throws(Stop) {
+        var seen: [String: Int] = [:]
+        for name in options.actions {
+            seen[name, default: 0] += 1
+            let occurrence = seen[name]!
+            var found: (FunctionDecl, String?, Object)?
+            for o in instances.reversed() {
+                if let m = program.chain(o.className).lazy.flatMap({ $0.methods }).first(where: { $0.name == name && $0.body != nil && !$0.isStatic }) {
+                    found = (m, program.chain(o.className).first { $0.methods.contains { $0.position == m.position && $0.file == m.file } }?.name, o)
+                    break
+                }
+            }
+            if found == nil, let f = program.functions[name]?.first(where: { $0.body != nil }) { found = (f, nil, snippetSelf()) }
+            guard let (f, owner, target) = found else {
+                note("--action \(name): no object the run made has this method (left out)")
+                continue
+            }
+            try runAction(f, owner: owner, on: target, occurrence: occurrence)
+        }
+    }
+
+    func runAction(_ f: FunctionDecl, owner: String?, on target: Object, occurrence: Int = 1) throws(Stop) {
         if anyAnimation {
             // After everything the code runs at fixed moments (the format lists additions in order);
             // actions one after another, a second apart by default.
             let earliest = latestFixedTime
             actionCount += 1
-            now = variable(f.name, value: earliest + Double(actionCount), fit: earliest...(earliest + 30), because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in \(Symbolic.format(earliest))…\(Symbolic.format(earliest + 30)) s)")
+            let label = occurrence > 1 ? "\(f.name)\(occurrence)" : f.name
+            now = variable(label, value: earliest + Double(actionCount), fit: earliest...(earliest + 30), because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in \(Symbolic.format(earliest))…\(Symbolic.format(earliest + 30)) s)")
         } else {
             now = .zero
             note("the action \(f.name) starts the animation: it runs at model time 0")

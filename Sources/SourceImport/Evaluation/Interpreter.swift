@@ -338,7 +338,13 @@ public struct ImportOptions: Sendable {
     /// (`indexPath.row`, `isIndeterminate`, `slider.value`): which table row a demo's user
     /// tapped, a switch's state.
     public var assumptions: [String: AssumedValue] = [:]
-    public init(assumptions: [String: AssumedValue] = [:]) { self.assumptions = assumptions }
+    /// The user's actions the recording shows, in order (method names: `handleTap`, a button's
+    /// action); empty: every action the code has, once each, in the order it declares them.
+    public var actions: [String] = []
+    public init(assumptions: [String: AssumedValue] = [:], actions: [String] = []) {
+        self.assumptions = assumptions
+        self.actions = actions
+    }
 }
 
 /// A value given with `--assume`: a number, a Boolean or a string.
