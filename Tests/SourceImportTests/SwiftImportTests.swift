@@ -160,3 +160,52 @@ struct AssumptionTests {
         #expect(m.assumptions.contains { $0.contains("indexPath.row") && $0.contains("--assume") })
     }
 }
+
+@Suite("--action: the user's actions the recording shows, in order")
+struct ActionListTests {
+    static let box = """
+    class Box: UIView {
+        let check = CAShapeLayer()
+        var isOn = false
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            check.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 20, height: 20)).cgPath
+            layer.addSublayer(check)
+            addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(tap)))
+        }
+        @objc func tap() {
+            isOn = !isOn
+            let a = CABasicAnimation(keyPath: "strokeEnd")
+            a.fromValue = isOn ? 0 : 1
+            a.toValue = isOn ? 1 : 0
+            a.duration = 0.3
+            a.fillMode = .forwards
+            a.isRemovedOnCompletion = false
+            check.add(a, forKey: "check")
+        }
+        @objc func reset() { check.removeAllAnimations() }
+    }
+    class VC: UIViewController {
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.addSubview(Box(frame: CGRect(x: 0, y: 0, width: 20, height: 20)))
+        }
+    }
+    """
+
+    @Test("the same action twice is two taps, the second at a moment of its own; others are left out")
+    func twice() throws {
+        let m = try SourceImporter.importSources([("Box.swift", Self.box)], options: ImportOptions(actions: ["tap", "tap"]))
+        #expect(m.animation(0, 0)?["toValue"] == 1)
+        #expect(m.animation(0, 1)?["toValue"] == 0)
+        #expect(m.animation(0, 1)?["addedAt"] == "tap2")
+        #expect(m.json["variables"]?["tap2"]?["fit"] != nil)
+        #expect(m.json["variables"]?["reset"] == nil)
+    }
+
+    @Test("an action no object has is a note, not an error")
+    func unknownAction() throws {
+        let m = try SourceImporter.importSources([("Box.swift", Self.box)], options: ImportOptions(actions: ["tap", "pay"]))
+        #expect(m.assumptions.contains { $0.contains("--action pay") })
+    }
+}
