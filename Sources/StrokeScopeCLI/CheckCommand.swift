@@ -35,7 +35,7 @@ enum CheckCommand {
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
         let (inputs, walkWarnings) = BatchInputs.expand(args.positionals("file.gif"), recursive: args.flag("recursive"))
         if !args.flag("quiet") { for w in walkWarnings { console.warn(w) } }
-        var c = try FitCommand.parseCommon(args, environment: console.environment, command: "check", defaults: true)
+        var c = try FitCommand.parseCommon(args, environment: console.environment, command: "check", defaults: true, console: console)
         let workers: Int
         do { workers = try BatchInputs.jobCount(args) } catch { throw CLIError.usage(error) }
         // A file may use threads of its own only when it is the only one and --jobs allows.

@@ -31,7 +31,7 @@ enum FitCommand {
             CommandExample(["spinner.gif", "--model", "loading-spinner.json", "--rate", "1", "--format", "json"], "A renderer's output, delays exact."),
         ])
 
-    static func parseCommon(_ args: ParsedArguments, environment: [String: String], command: String, defaults: Bool) throws(CLIError)
+    static func parseCommon(_ args: ParsedArguments, environment: [String: String], command: String, defaults: Bool, console: Console? = nil) throws(CLIError)
         -> (document: ModelDocument, modelFile: String, settings: InspectSettings, options: FitOptions, thresholds: Thresholds, format: OutputFormat) {
         var settings = InspectSettings(environment: environment)
         var options = FitOptions()
@@ -66,7 +66,10 @@ enum FitCommand {
         guard let modelFile = args.value("model") else {
             throw CLIError(command == "check" ? "Missing expected option '--model <file>' (or '--reference <approved.gif>')." : "Missing expected option '--model <file>'.", exitCode: CLIError.Code.usage, hint: "See 'strokescope \(command) --help'.")
         }
-        let document = try ModelFile.load(modelFile, console: Console(out: BufferSink(), err: BufferSink()), quiet: true, limitFrom: args)
+        // A model file's own warnings come with the fit's; an imported model's notes and warnings
+        // (source code given as --model) are printed here, once.
+        let document = try ModelFile.load(modelFile, console: console ?? Console(out: BufferSink(), err: BufferSink()),
+                                          quiet: console == nil || args.flag("quiet") || !ModelFile.isSource(modelFile), limitFrom: args)
         // --set holds variables: validate and bind them through the same path as `model`.
         let held = try ModelFile.resolve(document, file: modelFile, sets: sets).variables
         for s in sets { options.fixed[s.name] = held[s.name] }
@@ -75,7 +78,7 @@ enum FitCommand {
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
         let file = args.positionals("file.gif")[0]
-        var c = try parseCommon(args, environment: console.environment, command: "fit", defaults: false)
+        var c = try parseCommon(args, environment: console.environment, command: "fit", defaults: false, console: console)
         let visuals = try VisualOutputs.read(args)
         let progress = Progress(console: console, quiet: args.flag("quiet"))
         c.settings.progress = progress

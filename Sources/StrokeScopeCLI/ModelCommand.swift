@@ -157,6 +157,9 @@ enum ModelFile {
 
     private static func isDirectory(_ path: String) -> Bool { SourceImporter.isFolder(path) }
 
+    /// Whether `--model` names source code (a file or a folder of it) rather than a model file.
+    static func isSource(_ path: String) -> Bool { SourceImporter.isSourcePath(path) || isDirectory(path) }
+
     static func resolve(_ document: ModelDocument, file: String, sets: [NamedValue],
                         options: EvaluationOptions = EvaluationOptions()) throws(CLIError) -> ResolvedModel {
         var overrides: [String: Double] = [:]

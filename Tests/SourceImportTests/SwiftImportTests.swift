@@ -209,3 +209,84 @@ struct ActionListTests {
         #expect(m.assumptions.contains { $0.contains("--action pay") })
     }
 }
+
+
+@Suite("Loops, arrays of layers, completions")
+struct LoopTests {
+    static let loader = """
+import UIKit
+
+class DotsLoader: UIView, CAAnimationDelegate {
+    private var rings: [CAShapeLayer] = []
+    var duration: CFTimeInterval = 1.2
+
+    override func didMoveToSuperview() {
+        super.didMoveToSuperview()
+        guard rings.isEmpty else { return }
+        for i in 0..<3 {
+            let ring = CAShapeLayer()
+            let inset = CGFloat(i) * 8
+            ring.path = UIBezierPath(roundedRect: bounds.insetBy(dx: inset, dy: inset), cornerRadius: (bounds.width - 2 * inset) / 2).cgPath
+            ring.strokeColor = UIColor(white: 0.2, alpha: 1).cgColor
+            ring.fillColor = nil
+            ring.lineWidth = 2
+            layer.addSublayer(ring)
+            rings.append(ring)
+        }
+    }
+
+    func start() {
+        for (index, ring) in rings.enumerated() {
+            let grow = CAKeyframeAnimation(keyPath: "strokeEnd")
+            grow.values = [0, 0.5, 1]
+            grow.keyTimes = [0, 0.3, 1] as [NSNumber]
+            grow.duration = duration
+            grow.beginTime = CACurrentMediaTime() + Double(index) * 0.2
+            grow.repeatCount = .infinity
+            grow.calculationMode = .cubic
+            ring.add(grow, forKey: "grow")
+        }
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { [weak self] in
+            self?.finish()
+        }
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.toValue = CGFloat.pi * 2
+        spin.duration = 0.5
+        spin.delegate = self
+        rings.first?.add(spin, forKey: nil)
+        CATransaction.commit()
+    }
+
+    func finish() {
+        rings.last?.strokeStart = 0.5
+    }
+
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        rings.first?.speed = 0
+    }
+}
+
+class ViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let loader = DotsLoader(frame: CGRect(x: 100, y: 100, width: 60, height: 60))
+        view.addSubview(loader)
+        loader.start()
+    }
+}
+"""
+
+    @Test("layers built in a loop and appended to an array; keyframes; a transaction's completion and a delegate's animationDidStop")
+    func loader() throws {
+        let m = try importSnippet(Self.loader, as: "Loader.swift")
+        #expect(m.layers.count == 3)
+        #expect(m.layer(1)?["path"]?["arc"]?["radius"] == 22)
+        #expect(m.animation(2, 0)?["beginTime"] == "now + 0.4")
+        #expect(m.animation(0, 0)?["calculationMode"] == "cubic")
+        #expect(m.animation(0, 0)?["keyTimes"] == [0, 0.3, 1])
+        #expect(m.json["events"]?[0]?["at"] == 0.5)
+        #expect(m.json["events"]?[0]?["set"]?["speed"] == 0)
+        #expect(m.json["events"]?[1]?["set"]?["strokeStart"] == 0.5)
+    }
+}

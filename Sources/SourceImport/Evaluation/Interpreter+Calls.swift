@@ -32,6 +32,10 @@ extension Interpreter {
             if case .name("super") = baseExpr.kind, let o = ctx.selfObject { return try superCall(m, labels, values, o, ctx, position) }
             let base = try eval(baseExpr, ctx)
             forgetObserverSelectors(m, values)
+            if case .array(let items) = base, let changed = mutated(items, m, values) {
+                try assign(baseExpr, .array(changed), ctx)
+                return .null
+            }
             if m == "init", case .type(let t) = base { return try construct(t, labels, values, ctx, position) }
             return try send(base, m, labels, values, ctx, position)
         case .implicitMember(let m):
@@ -54,6 +58,10 @@ extension Interpreter {
         }
         let receiver = try eval(receiverExpr, ctx)
         forgetObserverSelectors(name, values)
+        if case .array(let items) = receiver, let changed = mutated(items, name, values) {
+            try assign(receiverExpr, .array(changed), ctx)
+            return .null
+        }
         // `performSelector:withObject:afterDelay:` runs the method later.
         if name == "performSelector", labels.last == "afterDelay", case .selector(let s)? = values.first, case .object(let target) = receiver {
             selectorTargets.remove(s)
@@ -293,5 +301,30 @@ extension Interpreter {
         owner.fields[n] = .object(view)
         note("\(n) is taken as the \(type) a storyboard connects (the only view class that answers \(name))")
         return view
+    }
+}
+
+extension Interpreter {
+    /// Arrays are values here: `rings.append(ring)`, `[layers addObject:l]` give a new array that
+    /// is written back where the old one was.
+    func mutated(_ items: [Value], _ name: String, _ values: [Value]) -> [Value]? {
+        switch name {
+        case "append", "addObject":
+            guard let v = values.first else { return nil }
+            return items.count < Self.loopLimit ? items + [v] : items
+        case "appendContentsOf", "addObjectsFromArray":
+            if case .array(let more)? = values.first { return Array((items + more).prefix(Self.loopLimit)) }
+            return nil
+        case "insert", "insertObject":
+            guard let v = values.first else { return nil }
+            let k = values.count > 1 ? Int(values[1].number?.constant ?? 0) : 0
+            var copy = items
+            copy.insert(v, at: max(0, min(k, copy.count)))
+            return copy
+        case "removeAll", "removeAllObjects": return []
+        case "removeLast", "removeLastObject": return items.isEmpty ? items : Array(items.dropLast())
+        case "removeFirst": return items.isEmpty ? items : Array(items.dropFirst())
+        default: return nil
+        }
     }
 }

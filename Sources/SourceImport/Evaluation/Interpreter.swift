@@ -203,8 +203,13 @@ final class Interpreter {
             case .dictionary(let d): items = d.map { .array([$0.0, $0.1]) }
             default: items = []
             }
+            let names = n.split(separator: ",").map(String.init)
             for item in items.prefix(Self.loopLimit) {
-                ctx.scope.values[n] = item
+                if names.count > 1, case .array(let parts) = item {
+                    for (k, name) in names.enumerated() where k < parts.count { ctx.scope.values[name] = parts[k] }
+                } else {
+                    ctx.scope.values[n] = item
+                }
                 let flow = try exec(body, ctx)
                 if case .breakLoop = flow { break }
                 if case .returned = flow { return flow }

@@ -201,7 +201,14 @@ extension Parser {
         }
         accept("case")
         var n = "_"
-        if isSymbol("(") { skipGroup() } else { n = try name() }
+        if isSymbol("(") {
+            // `for (index, ring) in rings.enumerated()`: the names, comma-separated.
+            n = try inside { (p: inout Parser) throws(Unsupported) in
+                var names: [String] = []
+                while let t = p.current { if t.kind == .word || t.isSymbol("_") { names.append(t.text) }; p.i += 1 }
+                return names.joined(separator: ",")
+            }
+        } else { n = try name() }
         if accept(":") { _ = typeName() }
         try expect("in")
         let saved = noTrailingClosure
