@@ -132,3 +132,102 @@ struct ObjectiveCImportTests {
         #expect(m.json["comment"]?.stringValue?.contains("opacity") == true)
     }
 }
+
+
+@Suite("Implicit animations and timers")
+struct ImplicitAnimationTests {
+    static let ring = """
+#import <UIKit/UIKit.h>
+#define kRingColor [UIColor colorWithRed:0.2 green:0.6 blue:1.0 alpha:1.0]
+static NSString * const kSpinKey = @"spin";
+
+@interface PayRing : UIView
+@property (nonatomic, strong) CAShapeLayer *ring;
+@property (nonatomic, strong) NSTimer *timer;
+@property (nonatomic) NSInteger ticks;
+@end
+
+@implementation PayRing
+
+- (void)didMoveToWindow {
+    [super didMoveToWindow];
+    if (self.ring) return;
+    self.ring = [CAShapeLayer new];
+    self.ring.frame = self.bounds;
+    self.ring.path = [UIBezierPath bezierPathWithOvalInRect:CGRectInset(self.bounds, 2, 2)].CGPath;
+    self.ring.strokeColor = kRingColor.CGColor;
+    self.ring.lineWidth = 4.0f;
+    self.ring.strokeEnd = 0.f;
+    [self.layer addSublayer:self.ring];
+    self.timer = [NSTimer scheduledTimerWithTimeInterval:0.5 target:self selector:@selector(step:) userInfo:nil repeats:YES];
+}
+
+- (void)step:(NSTimer *)timer {
+    self.ticks += 1;
+    [CATransaction begin];
+    [CATransaction setAnimationDuration:0.2];
+    self.ring.strokeEnd = self.ticks / 4.0;
+    [CATransaction commit];
+    if (self.ticks >= 4) {
+        [self.timer invalidate];
+        dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.3 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{
+            CABasicAnimation *spin = [CABasicAnimation animationWithKeyPath:@"transform.rotation"];
+            spin.byValue = @(M_PI * 2);
+            spin.duration = 1;
+            spin.repeatCount = HUGE_VALF;
+            [self.ring addAnimation:spin forKey:kSpinKey];
+        });
+    }
+}
+@end
+
+@implementation PayViewController
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    PayRing *r = [[PayRing alloc] initWithFrame:CGRectMake(0, 0, 80, 80)];
+    r.center = self.view.center;
+    [self.view addSubview:r];
+}
+@end
+"""
+
+    @Test("a timer's firings change strokeEnd; each change animates implicitly over the transaction's duration; a delayed block adds the spin")
+    func implicit() throws {
+        let m = try importSnippet(Self.ring, as: "PayRing.m")
+        let ring = try #require(m.layer(0))
+        #expect(ring["strokeColor"] == "#3399FF")
+        #expect(ring["path"]?["oval"] == [2, 2, 76, 76])
+        let first = try #require(m.animation(0, 0))
+        #expect(first["key"] == "strokeEnd")
+        #expect(first["addedAt"] == 0.5)
+        #expect(first["duration"] == 0.2)
+        #expect(first["fromValue"] == 0)
+        #expect(first["toValue"] == 0.25)
+        #expect(first["timingFunction"] == "default")
+        #expect(m.animation(0, 4)?["addedAt"]?.doubleValue.map { abs($0 - 2.3) < 1e-9 } == true)
+        #expect(m.animation(0, 4)?["key"] == "spin")
+        #expect(m.json["events"]?.arrayValue?.count == 4)
+    }
+
+    @Test("setDisableActions: a change without animation")
+    func disabled() throws {
+        let code = """
+        @implementation V
+        - (void)startAnimating {
+            CAShapeLayer *l = [CAShapeLayer layer];
+            l.path = [UIBezierPath bezierPathWithOvalInRect:CGRectMake(0, 0, 9, 9)].CGPath;
+            [self.layer addSublayer:l];
+            dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{
+                [CATransaction begin];
+                [CATransaction setDisableActions:YES];
+                l.strokeEnd = 0.5;
+                [CATransaction commit];
+            });
+        }
+        @end
+        """
+        let m = try importSnippet("@interface V : UIView\n@end\n" + code, as: "V.m")
+        #expect(m.layer(0)?["animations"] == nil)
+        #expect(m.json["events"]?[0]?["at"] == 1)
+    }
+}

@@ -137,6 +137,7 @@ extension Interpreter {
             default: break
             }
             if Self.timedLayerProperties.contains(m), let n = value.number {
+                implicitAnimation(o, m, to: n, ctx, position)
                 o.writes.append((now, m, n))
             }
             o.fields[m] = value
@@ -216,5 +217,25 @@ extension Object {
     var hostView: Object? {
         get { if case .object(let v)? = fields["\u{0}host"] { return v }; return nil }
         set { fields["\u{0}host"] = newValue.map { .object($0) } }
+    }
+}
+
+extension Interpreter {
+    /// Core Animation's default action: changing `strokeStart` or `strokeEnd` of a layer on
+    /// screen that is not a view's own layer animates it from the old value, over the
+    /// transaction's duration (0.25 s unless set), with the default timing, under the property's
+    /// name — unless the transaction disables actions. Written as the animation it is.
+    func implicitAnimation(_ o: Object, _ property: String, to value: Symbolic, _ ctx: Context, _ position: Position) {
+        guard property == "strokeStart" || property == "strokeEnd", !actionsDisabled, o.hostView == nil,
+              let added = o.addedAt, added != now, o.removedAt == nil else { return }
+        let old = o.writes.last(where: { $0.property == property })?.value ?? .constant(property == "strokeEnd" ? 1 : 0)
+        guard old != value else { return }
+        let fields: [String: Value] = [
+            "keyPath": .string(property), "fromValue": .number(old), "toValue": .number(value),
+            "duration": .number(transactionDuration ?? .constant(0.25)), "timingFunction": .timingFunction(.named("default")),
+        ]
+        o.added.append(AddedAnimation(snapshot: AnimationSnapshot(kind: .basicAnimation, fields: fields, children: []),
+                                      key: property, time: now, position: "\(ctx.file):\(position.line)"))
+        note("a change of \(property) on a layer that is not a view's own animates implicitly (Core Animation's default action): written as an animation")
     }
 }

@@ -75,7 +75,7 @@ extension Interpreter {
             return .closure(Closure(parameters: parameters, body: body, scope: ctx.scope, file: ctx.file, selfObject: ctx.selfObject, className: ctx.className))
         case .cast(let a, let type):
             let v = try eval(a, ctx)
-            if ["int", "NSInteger", "Int", "long", "int64_t", "NSUInteger", "uint64_t"].contains(type), let n = v.number?.constant { return .number(.constant(n.rounded(.towardZero))) }
+            if ["int", "NSInteger", "Int", "long", "int64_t", "NSUInteger", "uint64_t", "int32_t", "uint32_t", "size_t"].contains(type), let n = v.number?.constant { return .number(.constant(n.rounded(.towardZero))) }
             if ["float", "Float"].contains(type), let n = v.number?.constant { return .number(.constant(Double(Float(n)))) }
             return v
         case .selector(let n):

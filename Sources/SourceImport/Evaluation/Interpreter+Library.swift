@@ -73,11 +73,17 @@ extension Interpreter {
             if name == "functionWithControlPoints" { return .timingFunction(.points(values.compactMap(\.number))) }
         case "CATransaction":
             switch name {
-            case "begin": currentTransactionAnimations = []; transactionCompletion = []
+            case "begin": currentTransactionAnimations = []; transactionCompletion = []; actionsDisabled = false; transactionDuration = nil
+            case "setDisableActions", "disableActions":
+                actionsDisabled = values.first?.isTruthy ?? true
+            case "setAnimationDuration", "animationDuration":
+                transactionDuration = values.first?.number
             case "setCompletionBlock":
                 if case .closure(let c)? = values.first { transactionCompletion.append(c) }
             case "commit":
                 try commitTransaction(ctx)
+                actionsDisabled = false
+                transactionDuration = nil
             default: break
             }
             return .null

@@ -176,6 +176,9 @@ extension Interpreter {
             let task = tasks.remove(at: k)
             now = task.time
             if let t = now.constant, t > latestFixedTime { latestFixedTime = t }
+            // Each turn of the run loop is a transaction of its own.
+            actionsDisabled = false
+            transactionDuration = nil
             try task.run(self)
             try layoutPass()
         }
@@ -255,6 +258,8 @@ extension Interpreter {
             note("the action \(f.name) starts the animation: it runs at model time 0")
         }
         let ctx = Context(scope: Scope(parent: nil), selfObject: target, className: owner, file: f.file)
+        actionsDisabled = false
+        transactionDuration = nil
         _ = try invoke(f, owner: owner, on: target, arguments: f.parameters.map { _ in .unknown("sender") }, ctx, f.position)
         try layoutPass()
         try drain()

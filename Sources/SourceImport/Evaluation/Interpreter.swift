@@ -35,6 +35,9 @@ final class Interpreter {
     var latestFixedTime = 0.0
     /// Actions run at variable moments so far.
     var actionCount = 0
+    /// The current `CATransaction`'s settings for implicit animations.
+    var actionsDisabled = false
+    var transactionDuration: Symbolic?
     /// `self` of code outside any class.
     var snippetObject: Object?
     var taskCounter = 0

@@ -95,7 +95,8 @@ extension Parser {
         let known: Set<String> = ["CGFloat", "float", "double", "int", "long", "NSInteger", "NSUInteger", "BOOL", "id",
                                   "CGRect", "CGPoint", "CGSize", "CFTimeInterval", "NSTimeInterval", "CGColorRef", "CGPathRef",
                                   "unsigned", "short", "char", "uint32_t", "int32_t", "void", "Class", "instancetype", "CGFloat_t"]
-        let isType = stars > 0 || words.contains(where: { known.contains($0) || $0.hasPrefix("__") }) || (words.count > 1)
+        // C's `int64_t`, `size_t`: lowercase names ending in `_t` are types.
+        let isType = stars > 0 || words.contains(where: { known.contains($0) || $0.hasPrefix("__") || ($0.hasSuffix("_t") && $0.first?.isLowercase == true) }) || (words.count > 1)
         guard isType else { return nil }
         // What follows must start an operand, else this was a parenthesised name: `(x) * 2`.
         guard close + 1 < end else { return nil }
