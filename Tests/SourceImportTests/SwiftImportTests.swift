@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import Testing
 @testable import SourceImport
@@ -288,5 +289,50 @@ class ViewController: UIViewController {
         #expect(m.json["events"]?[0]?["at"] == 0.5)
         #expect(m.json["events"]?[0]?["set"]?["speed"] == 0)
         #expect(m.json["events"]?[1]?["set"]?["strokeStart"] == 0.5)
+    }
+}
+
+
+@Suite("A superlayer's rotation")
+struct SuperlayerRotationTests {
+    static let spinner = """
+final class Spinner: UIView {
+    private let arc = CAShapeLayer()
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        arc.frame = bounds
+        arc.path = UIBezierPath(arcCenter: CGPoint(x: bounds.midX, y: bounds.midY), radius: 18, startAngle: 0, endAngle: .pi * 1.5, clockwise: true).cgPath
+        arc.lineWidth = 3
+        arc.strokeColor = UIColor.systemBlue.cgColor
+        layer.addSublayer(arc)
+    }
+    required init?(coder: NSCoder) { fatalError() }
+    func startAnimating() {
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0
+        spin.toValue = 2 * Double.pi
+        spin.duration = 0.9
+        spin.repeatCount = .infinity
+        layer.add(spin, forKey: "spin")
+    }
+}
+"""
+
+    @Test("a rotation added to the view's own layer turns the shape layer inside it (same centre): an additive rotation")
+    func inherited() throws {
+        let m = try importSnippet(Self.spinner, as: "Spinner.swift")
+        let spin = try #require(m.animation(0, 0))
+        #expect(spin["keyPath"] == "transform.rotation.z")
+        #expect(spin["additive"] == true)
+        #expect(spin["duration"] == 0.9)
+        #expect(m.assumptions.contains { $0.contains("superlayer") })
+    }
+
+    @Test("about another point, it is a warning, not a wrong rotation")
+    func otherPivot() throws {
+        let shifted = Self.spinner.replacingOccurrences(of: "arc.frame = bounds", with: "arc.frame = CGRect(x: 0, y: 0, width: 10, height: 10)")
+        let m = try importSnippet(shifted, as: "Spinner.swift")
+        #expect(m.animation(0, 0) == nil)
+        #expect(m.unsupported.contains { $0.code == "transform.rotation" })
     }
 }

@@ -55,7 +55,8 @@ extension Interpreter {
                 guard kind == .view, drawsLayers(name) else { continue }
                 let o = allocate(name)
                 let ctx = Context(scope: Scope(parent: nil), selfObject: o, className: name, file: program.types[name]?.file ?? "")
-                if let (f, owner) = program.method("initWithCoder", labels: [nil], in: name, isStatic: false) ?? program.method("init", labels: ["coder"], in: name, isStatic: false) {
+                if let (f, owner) = program.method("initWithCoder", labels: [nil], in: name, isStatic: false) ?? program.method("init", labels: ["coder"], in: name, isStatic: false),
+                   !Self.onlyTraps(f) {
                     storyboardSize(o)
                     _ = try invoke(f, owner: owner, on: o, arguments: [.unknown("coder")], ctx, f.position)
                 } else if let (f, owner) = program.method("initWithFrame", labels: [nil], in: name, isStatic: false) ?? program.method("init", labels: ["frame"], in: name, isStatic: false) {
@@ -263,5 +264,14 @@ extension Interpreter {
         _ = try invoke(f, owner: owner, on: target, arguments: f.parameters.map { _ in .unknown("sender") }, ctx, f.position)
         try layoutPass()
         try drain()
+    }
+}
+
+extension Interpreter {
+    /// `required init?(coder:) { fatalError(…) }`: the class is not made from a storyboard.
+    static func onlyTraps(_ f: FunctionDecl) -> Bool {
+        guard let first = f.body?.first, case .expression(let e) = first.kind, case .call(let callee, _) = e.kind,
+              case .name(let n) = callee.kind else { return false }
+        return n == "fatalError" || n == "preconditionFailure"
     }
 }

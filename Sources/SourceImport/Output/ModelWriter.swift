@@ -137,8 +137,49 @@ struct ModelWriter {
             if let key = a.key { json.append("key", .string(key)) }
             animations.append(.object(json))
         }
+        animations += inheritedRotations(l, name: name)
         if !animations.isEmpty { o.append("animations", .array(animations)) }
         return (o, events)
+    }
+
+    /// A rotation added to a superlayer (a view's own layer, a container) turns the shape layers
+    /// inside it. The format has no layer tree, so when both turn about the same point the
+    /// rotation is written on the shape layer as an additive one (it adds to the layer's own).
+    private mutating func inheritedRotations(_ l: Object, name: String) -> [JSONValue] {
+        var result: [JSONValue] = []
+        let values = Dictionary(run.variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        func pivot(_ o: Object) -> (Double, Double)? {
+            let (ox, oy) = origin(o)
+            let f = o.frameRect ?? .zero
+            guard let x = (ox + f.x + f.width / .constant(2)).value(values), let y = (oy + f.y + f.height / .constant(2)).value(values) else { return nil }
+            return (x, y)
+        }
+        var up = l.superlayer
+        var steps = 0
+        while let p = up, steps < 64 {
+            steps += 1
+            up = p.superlayer
+            let rotations = p.added.filter { a in
+                guard case .string(let k)? = a.snapshot.fields["keyPath"] else { return false }
+                return k == "transform.rotation.z" || k == "transform.rotation" || k == "rotation.z"
+            }
+            guard !rotations.isEmpty else { continue }
+            guard let a = pivot(p), let b = pivot(l), abs(a.0 - b.0) < 1e-6, abs(a.1 - b.1) < 1e-6 else {
+                let first = rotations[0]
+                warnings.append(UnsupportedStatement(file: String(first.position.split(separator: ":").first ?? ""), line: Int(first.position.split(separator: ":").last ?? "0") ?? 0,
+                                                     code: "transform.rotation", why: "a superlayer's rotation about another point than its shape layer's centre is not in the model format"))
+                continue
+            }
+            for r in rotations {
+                guard var json = animation(r.snapshot, topLevel: true, position: r.position) else { continue }
+                if json["additive"] == nil { json.append("additive", .bool(true)) }
+                if r.time != .zero { json.append("addedAt", expression(r.time)) }
+                if let key = r.key { json.append("key", .string("\(key) (superlayer)")) }
+                result.append(.object(json))
+            }
+            run.note("the rotation of a superlayer turns \(name) with it: written as an additive rotation of \(name)")
+        }
+        return result
     }
 
     private func path(_ l: Object, lineWidth: Symbolic) -> JSONValue {
