@@ -71,7 +71,7 @@ struct SwiftImportTests {
             func showTick() {
                 tick.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 20, height: 20)).cgPath
                 layer.addSublayer(tick)
-                DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) {
+                DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) {
                     let draw = CABasicAnimation(keyPath: "strokeEnd")
                     draw.fromValue = 0
                     draw.toValue = 1

@@ -170,6 +170,11 @@ extension Interpreter {
         case "CGRectInset", "insetBy":
             guard case .rect(let r)? = values.first, values.count == 3, let dx = values[1].number, let dy = values[2].number else { return nil }
             return .rect(Rect(x: r.x + dx, y: r.y + dy, width: r.width - dx * .constant(2), height: r.height - dy * .constant(2)))
+        case "milliseconds", "seconds", "microseconds", "nanoseconds":
+            // `DispatchTimeInterval`: `.now() + .milliseconds(300)`.
+            guard values.count == 1, let amount = nums.first else { return nil }
+            let scale: Double = ["milliseconds": 1e-3, "seconds": 1, "microseconds": 1e-6, "nanoseconds": 1e-9][n] ?? 1
+            return .number(amount * .constant(scale))
         case "CACurrentMediaTime", "now":
             if values.isEmpty { return .number(n == "now" ? .zero : .now) }
         case "dispatch_time":
