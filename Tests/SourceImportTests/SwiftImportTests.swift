@@ -336,3 +336,57 @@ final class Spinner: UIView {
         #expect(m.unsupported.contains { $0.code == "transform.rotation" })
     }
 }
+
+
+@Suite("Swift spellings: #keyPath, .init, layers made in closures")
+struct SwiftSpellingTests {
+    static let ring = """
+final class Ring: UIView {
+    private let shape: CAShapeLayer = {
+        let l = CAShapeLayer()
+        l.fillColor = nil
+        l.strokeColor = UIColor.systemGreen.cgColor
+        l.lineWidth = 5
+        l.lineCap = .round
+        return l
+    }()
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        if shape.superlayer == nil { layer.addSublayer(shape) }
+        shape.frame = bounds
+        shape.path = UIBezierPath(ovalIn: bounds.insetBy(dx: 2.5, dy: 2.5)).cgPath
+    }
+    func animate() {
+        let a = CABasicAnimation(keyPath: #keyPath(CAShapeLayer.strokeEnd))
+        a.fromValue = 0
+        a.toValue = 1
+        a.duration = 1.5
+        a.timingFunction = .init(name: .easeOut)
+        shape.add(a, forKey: #keyPath(CAShapeLayer.strokeEnd))
+    }
+}
+final class VC: UIViewController {
+    private let ring = Ring(frame: CGRect(x: 20, y: 20, width: 50, height: 50))
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(ring)
+    }
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        ring.animate()
+    }
+}
+"""
+
+    @Test("#keyPath(CAShapeLayer.strokeEnd), .init(name: .easeOut), a layer named for the property whose closure made it, viewDidAppear")
+    func spellings() throws {
+        let m = try importSnippet(Self.ring, as: "Ring.swift")
+        #expect(m.layer(0)?["name"] == "shape")
+        #expect(m.layer(0)?["path"]?["oval"] == [2.5, 2.5, 45, 45])
+        #expect(m.layer(0)?["strokeColor"] == "#34C759")
+        let a = try #require(m.animation(0, 0))
+        #expect(a["keyPath"] == "strokeEnd")
+        #expect(a["key"] == "strokeEnd")
+        #expect(a["timingFunction"] == "easeOut")
+    }
+}

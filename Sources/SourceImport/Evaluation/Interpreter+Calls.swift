@@ -39,6 +39,10 @@ extension Interpreter {
             if m == "init", case .type(let t) = base { return try construct(t, labels, values, ctx, position) }
             return try send(base, m, labels, values, ctx, position)
         case .implicitMember(let m):
+            // `.init(name: .easeOut)` where a timing function is expected.
+            if m == "init", labels.first == "name" || labels.first == "controlPoints" {
+                return try builtinConstructor("CAMediaTimingFunction", labels, values, ctx, position) ?? .unknown("init")
+            }
             return builtinFunction(m, labels, values, ctx, position) ?? .named(m)
         default:
             let f = try eval(callee, ctx)

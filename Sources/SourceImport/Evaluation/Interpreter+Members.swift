@@ -115,7 +115,10 @@ extension Interpreter {
                 if let e = p.initial {
                     let inner = Context(scope: Scope(parent: nil), selfObject: o, className: o.className, file: p.file)
                     let v = try eval(e, inner)
-                    if case .object(let held) = v, held.origin.isEmpty || held.origin == "layer" { held.origin = m }
+                    // A layer made in the property's own initialiser closure is named for the property.
+                    var madeHere = false
+                    if case .call(let f, _) = e.kind, case .closure = f.kind { madeHere = true }
+                    if case .object(let held) = v, held.origin.isEmpty || held.origin == "layer" || madeHere { held.origin = m }
                     o.fields[m] = v
                     return v
                 }

@@ -26,7 +26,16 @@ extension Parser {
         case "true", "YES", "@YES", "TRUE": return Expr(kind: .bool(true), position: start)
         case "false", "NO", "@NO", "FALSE": return Expr(kind: .bool(false), position: start)
         case "nil", "NULL", "Nil": return Expr(kind: .null, position: start)
-        case "@selector", "#selector", "#keyPath":
+        case "#keyPath":
+            // `#keyPath(CAShapeLayer.strokeEnd)` is the string "strokeEnd".
+            guard isSymbol("(") else { throw Unsupported() }
+            let open = i
+            skipGroup()
+            var words: [String] = []
+            for k in (open + 1)..<(i - 1) where tokens[k].kind == .word { words.append(tokens[k].text) }
+            if words.count > 1, words[0].first?.isUppercase == true { words.removeFirst() }
+            return Expr(kind: .string(words.joined(separator: ".")), position: start)
+        case "@selector", "#selector":
             guard isSymbol("(") else { throw Unsupported() }
             let open = i
             skipGroup()
