@@ -390,3 +390,57 @@ final class VC: UIViewController {
         #expect(a["timingFunction"] == "easeOut")
     }
 }
+
+
+@Suite("A view whose own layer is the shape layer (Swift)")
+struct LayerClassTests {
+    static let ring = """
+class ProgressRingView: UIView {
+    override class var layerClass: AnyClass { CAShapeLayer.self }
+    private var ring: CAShapeLayer { layer as! CAShapeLayer }
+
+    var progress: CGFloat = 0 {
+        didSet { setProgress(progress, animated: true) }
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        ring.path = UIBezierPath(arcCenter: CGPoint(x: bounds.midX, y: bounds.midY), radius: bounds.width / 2 - 4,
+                                 startAngle: -.pi / 2, endAngle: 3 * .pi / 2, clockwise: true).cgPath
+        ring.lineWidth = 8
+        ring.strokeColor = tintColor.cgColor
+        ring.fillColor = UIColor.clear.cgColor
+    }
+
+    func setProgress(_ value: CGFloat, animated: Bool) {
+        let anim = CABasicAnimation(keyPath: "strokeEnd")
+        anim.fromValue = ring.presentation()?.strokeEnd ?? ring.strokeEnd
+        anim.toValue = value
+        anim.duration = animated ? 0.35 : 0
+        ring.strokeEnd = value
+        ring.add(anim, forKey: "progress")
+    }
+}
+
+class VC: UIViewController {
+    let ringView = ProgressRingView(frame: CGRect(x: 0, y: 0, width: 120, height: 120))
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(ringView)
+        ringView.progress = 0.3
+        DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.ringView.progress = 0.8 }
+    }
+}
+"""
+
+    @Test("layerClass CAShapeLayer.self, a single-expression computed property, didSet, a later change")
+    func layerClass() throws {
+        let m = try importSnippet(Self.ring, as: "Ring.swift")
+        let ring = try #require(m.layer(0))
+        #expect(ring["path"]?["arc"]?["radius"] == 56)
+        #expect(ring["strokeEnd"] == 0.3)
+        #expect(m.animation(0, 1)?["addedAt"] == 1)
+        #expect(m.animation(0, 1)?["toValue"] == 0.8)
+        #expect(m.json["events"]?[0]?["set"]?["strokeEnd"] == 0.8)
+    }
+}

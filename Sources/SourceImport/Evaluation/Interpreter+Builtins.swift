@@ -159,10 +159,12 @@ extension Interpreter {
         if let (f, owner) = program.method("layerClass", labels: [], in: view.className, isStatic: true),
            case .type(let t)? = try? invoke(f, owner: owner, on: nil, arguments: [], ctx, f.position) {
             layerClass = t
-        } else if let p = program.property("layerClass", in: view.className), let g = p.getter,
-                  case .returned(let v)? = try? exec(g, ctx) {
-            if case .type(let t) = v { layerClass = t }
-            if case .unknown(let t) = v { layerClass = t }
+        } else if let p = program.property("layerClass", in: view.className), let g = p.getter {
+            var v: Value?
+            if g.count == 1, case .expression(let e) = g[0].kind { v = try? eval(e, ctx) }
+            else if case .returned(let r)? = try? exec(g, ctx) { v = r }
+            if case .type(let t)? = v { layerClass = t }
+            if case .unknown(let t)? = v { layerClass = t }
         }
         let layer = allocate(layerClass)
         if layer.kind == .user || layer.kind == .other { layer.kind = Self.kind(ofBuiltin: program.builtinRoot(layerClass)) == .shapeLayer ? .shapeLayer : .layer }

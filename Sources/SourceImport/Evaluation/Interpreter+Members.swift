@@ -50,6 +50,7 @@ extension Interpreter {
             for t in program.types.values where t.kind == .enumType && t.cases.contains(where: { $0.name == n }) {
                 if let p = t.properties.first(where: { $0.name == m }), let g = p.getter {
                     let inner = Context(scope: Scope(parent: nil), selfObject: nil, className: t.name, file: p.file, selfValue: base)
+                    if g.count == 1, case .expression(let e) = g[0].kind { return try eval(e, inner) }
                     if case .returned(let v) = try exec(g, inner) { return v }
                 }
             }
@@ -69,6 +70,8 @@ extension Interpreter {
     }
 
     private func typeMember(_ t: String, _ m: String, _ ctx: Context, _ position: Position) throws(Stop) -> Value {
+        // `CAShapeLayer.self`, `Self.self`: the type itself.
+        if m == "self" { return .type(t) }
         if let decl = program.types[t] {
             if let p = program.chain(t).lazy.flatMap(\.properties).first(where: { $0.name == m && $0.isStatic }) { return try staticProperty(p, t) }
             if decl.kind == .enumType, decl.cases.contains(where: { $0.name == m }) {
@@ -106,6 +109,8 @@ extension Interpreter {
                 if let v = o.fields[m] { return v }
                 if !direct, let g = p.getter {
                     let inner = Context(scope: Scope(parent: nil), selfObject: o, className: o.className, file: p.file)
+                    // Swift's single-expression getter returns its value.
+                    if g.count == 1, case .expression(let e) = g[0].kind { return try eval(e, inner) }
                     if case .returned(let v) = try exec(g, inner) { return v }
                     return .null
                 }
