@@ -231,3 +231,56 @@ static NSString * const kSpinKey = @"spin";
         #expect(m.json["events"]?[0]?["at"] == 1)
     }
 }
+
+
+@Suite("Objective-C spellings")
+struct ObjectiveCSpellingTests {
+    static let view = """
+@interface LoadingView : UIView
+@end
+
+@implementation LoadingView {
+    CAShapeLayer *_arc;
+}
+
++ (Class)layerClass { return [CALayer class]; }
+
+- (void)awakeFromNib {
+    [super awakeFromNib];
+    _arc = [[CAShapeLayer alloc] init];
+    _arc.bounds = CGRectMake(0, 0, 40, 40);
+    _arc.position = CGPointMake(CGRectGetMidX(self.bounds), CGRectGetMidY(self.bounds));
+    UIBezierPath *p = [UIBezierPath bezierPath];
+    [p addArcWithCenter:CGPointMake(20, 20) radius:18 startAngle:0 endAngle:(CGFloat)(1.5 * M_PI) clockwise:YES];
+    _arc.path = p.CGPath;
+    _arc.lineWidth = 2.0;
+    _arc.strokeColor = [[UIColor orangeColor] CGColor];
+    _arc.fillColor = nil;
+    [self.layer addSublayer:_arc];
+    [self beginAnimating];
+}
+
+- (void)beginAnimating {
+    CAKeyframeAnimation *k = [CAKeyframeAnimation animation];
+    k.keyPath = @"transform.rotation.z";
+    k.values = @[@0, @(M_PI), @(2 * M_PI)];
+    k.duration = 1.0;
+    k.calculationMode = kCAAnimationLinear;
+    k.repeatCount = CGFLOAT_MAX;
+    [_arc addAnimation:k forKey:nil];
+}
+@end
+"""
+
+    @Test("awakeFromNib, bounds and position, [[UIColor orangeColor] CGColor], a keyframe animation given its keyPath later")
+    func spellings() throws {
+        let m = try importSnippet(Self.view, as: "LoadingView.m")
+        let arc = try #require(m.layer(0))
+        #expect(arc["strokeColor"] == "#FF8000")
+        #expect(arc["frame"]?[2] == 40)
+        let k = try #require(m.animation(0, 0))
+        #expect(k["type"] == "keyframe")
+        #expect(k["keyPath"] == "transform.rotation.z")
+        #expect(k["values"]?.arrayValue?.count == 3)
+    }
+}

@@ -120,7 +120,8 @@ extension Interpreter {
             let delay = name == "asyncAfter" ? values.first?.number ?? .zero : .zero
             if case .closure(let c)? = values.last { scheduleClosure(c, after: delay) }
             return .null
-        case (.color, "withAlphaComponent"), (.color, "colorWithAlphaComponent"), (.color, "copy"):
+        case (.color, "withAlphaComponent"), (.color, "colorWithAlphaComponent"), (.color, "copy"), (.color, "CGColor"), (.color, "cgColor"),
+             (.named, "CGColor"), (.named, "cgColor"):
             return receiver
         case (.number(let n), "floatValue"), (.number(let n), "doubleValue"), (.number(let n), "CGFloatValue"):
             return .number(n)
