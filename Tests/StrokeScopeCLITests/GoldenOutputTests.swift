@@ -85,6 +85,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase("import-spinner-objc", ["import", "fixtures/code/Spinner.m"]),
         GoldenCase("import-payment-swift.json", ["import", "fixtures/code/PaymentView.swift", "--format", "json"]),
         GoldenCase("model-from-source", ["model", "fixtures/code/PaymentView.swift", "--to", "2", "--step", "0.5"]),
+        GoldenCase("import-fixture-folder.json", ["import", "fixtures/code", "--format", "json"]),
         GoldenCase("error-import-missing", ["import", "fixtures/code/NoSuch.m"]),
         GoldenCase("error-import-not-source", ["import", "fixtures/gif/rotating-arc.gif"]),
     ]

@@ -176,7 +176,10 @@ extension Interpreter {
             let k = tasks.indices.min { a, b in order(tasks[a]) < order(tasks[b]) }!
             let task = tasks.remove(at: k)
             now = task.time
-            if let t = now.constant, t > latestFixedTime { latestFixedTime = t }
+            // The latest moment so far, variables at their values: an action that comes later
+            // is given a later value, so the layers' lists stay in order.
+            let values = Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+            if let t = now.value(values), t > latestFixedTime { latestFixedTime = t }
             // Each turn of the run loop is a transaction of its own.
             actionsDisabled = false
             transactionDuration = nil
@@ -185,11 +188,11 @@ extension Interpreter {
         }
     }
 
-    private func order(_ t: ScheduledTask) -> (Int, Double, Int) {
-        let names = t.time.variables
-        let group = names.isEmpty ? 0 : 1 + (variables.firstIndex { names.contains($0.name) } ?? variables.count)
-        let offset = t.time.value(Dictionary(uniqueKeysWithValues: variables.map { ($0.name, 0.0) })) ?? 0
-        return (group, offset, t.order)
+    /// Earliest first, moments that name variables taken at the variables' values (the order the
+    /// model file's lists must have); ties in the order the code scheduled them.
+    private func order(_ t: ScheduledTask) -> (Double, Int) {
+        let values = Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        return (t.time.value(values) ?? .infinity, t.order)
     }
 
     /// Buttons, gestures and other actions the code never calls: each runs at a moment the fit
@@ -253,11 +256,13 @@ extension Interpreter {
             let earliest = latestFixedTime
             actionCount += 1
             let label = occurrence > 1 ? "\(f.name)\(occurrence)" : f.name
-            now = variable(label, value: earliest + Double(actionCount), fit: earliest...(earliest + 30), because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in \(Symbolic.format(earliest))…\(Symbolic.format(earliest + 30)) s)")
+            now = variable(label, value: earliest + 1, fit: earliest...(earliest + 30), because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in \(Symbolic.format(earliest))…\(Symbolic.format(earliest + 30)) s)")
         } else {
             now = .zero
             note("the action \(f.name) starts the animation: it runs at model time 0")
         }
+        let values = Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        if let t = now.value(values), t > latestFixedTime { latestFixedTime = t }
         let ctx = Context(scope: Scope(parent: nil), selfObject: target, className: owner, file: f.file)
         actionsDisabled = false
         transactionDuration = nil

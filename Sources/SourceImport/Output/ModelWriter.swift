@@ -1,3 +1,4 @@
+import AnimationModel
 import JSON
 
 /// Turns what the run recorded into a `strokescope-model/1` document: the shape layers on
@@ -18,6 +19,8 @@ struct ModelWriter {
             // `drawRect:`), draw nothing.
             let (a, r) = visibility(o)
             if let r, r == a || r == .zero { return false }
+            // Removed (with a layer it sits in) before it was added: it never shows.
+            if let r, let rv = r.value(variableValues), let av = a.value(variableValues), rv <= av { return false }
             guard o.kind == .shapeLayer, o.fields["path"] != nil || !o.added.isEmpty else { return false }
             if o.superlayer != nil || o.hostView != nil || o.addedAt != nil { return true }
             // A snippet may animate a layer without showing where it is added.
@@ -43,7 +46,7 @@ struct ModelWriter {
         }
         var doc = JSONObject([("format", .string("strokescope-model/1")), ("name", .string(name))])
         var text = comment
-        let left = Array(Set(warnings.map(\.why))).sorted()
+        let left = Array(Set((warnings + run.unsupported).map(\.why))).sorted()
         if !left.isEmpty { text += " Left out: " + left.joined(separator: "; ") + "." }
         doc.append("comment", .string(text))
         let used = run.variables
@@ -138,6 +141,20 @@ struct ModelWriter {
             animations.append(.object(json))
         }
         animations += inheritedRotations(l, name: name)
+        // The format lists additions in time order; code that reaches a layer from several
+        // places (two copies of a library imported together) can add out of order.
+        let moments = animations.map { a -> Double in
+            guard case .object(let obj) = a, let at = obj["addedAt"] else { return 0 }
+            if let v = at.doubleValue { return v }
+            if let text = at.stringValue, let e = try? ModelExpressionParser.parse(text, scope: ExpressionScope(variables: run.variables.map(\.name), allowsNow: false)) {
+                return (try? e.evaluate(variableValues)) ?? 0
+            }
+            return 0
+        }
+        if zip(moments, moments.dropFirst()).contains(where: { $0 > $1 }) {
+            animations = zip(moments, animations).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+            run.note("animations of \(name) that the code adds out of time order are listed by time")
+        }
         if !animations.isEmpty { o.append("animations", .array(animations)) }
         return (o, events)
     }
@@ -219,6 +236,11 @@ struct ModelWriter {
             }
         }
         return .object(JSONObject([("elements", .array(list))]))
+    }
+
+    /// The import's variables at their values (for deciding the order of moments).
+    private var variableValues: [String: Double] {
+        Dictionary(run.variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// On screen while every layer up the tree is: the latest addition, the earliest removal.
