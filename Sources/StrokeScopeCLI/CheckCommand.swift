@@ -14,7 +14,7 @@ enum CheckCommand {
         discussion: "Prints one line per file: PASS, or FAIL and the figure that failed. Defaults: timing error at most 20 ms, angle error at most 2°, rate within 2 % of 1 (--any-rate for recordings whose delays are known to be wrong). Exit 0 when every file passed, 1 when one failed a threshold, the input error code (65, 66) when a file could not be read.",
         arguments: [ArgumentSpec("file.gif", help: "The recordings to check.", repeated: true)],
         options: [
-            .option("model", value: "file", help: "The animation model (this or --reference is required)."),
+            .option("model", value: "file", help: "The animation model: a strokescope-model/1 file, or the Objective-C or Swift code that builds it (files or a folder, imported as `strokescope import` does). This or --reference is required."),
             .option("reference", value: "approved.gif", help: "Infer the model from this approved GIF (as `infer` does) and check against it; not with --model."),
             .option("rate", value: "r", help: "Pin the rate (model seconds per GIF second)."),
             .option("set", value: "name=value", help: "Hold a model variable at this value instead of fitting it.", repeatable: true),

@@ -18,7 +18,7 @@ enum InspectCommand {
         discussion: "Rings are found by what changes over time, so static UI does not disturb them; ends are placed to a fraction of a pixel from the anti-aliased ink and corrected for round caps. With --model, the model's layers and colours guide the search: the ring gives the pixel scale and offset, which place the other layers (a tick's drawn length is reported as strokeEnd). Also reports, from the measurements alone, when the animation repeats and the frames where the arc vanishes.",
         arguments: [ArgumentSpec("file.gif", help: "The recording to measure (several files or folders run as a batch).", repeated: true)],
         options: [
-            .option("model", value: "file", help: "An animation model whose layers, colours and caps guide the search."),
+            .option("model", value: "file", help: "An animation model (a model file, or Objective-C or Swift code) whose layers, colours and caps guide the search."),
         ] + PlacementOptions.all + [
             SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels, SharedOptions.lenient, SharedOptions.maxModelBytes, SharedOptions.quiet,
         ] + BatchInputs.options + VisualOutputs.options,

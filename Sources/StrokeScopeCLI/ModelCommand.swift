@@ -12,7 +12,7 @@ enum ModelCommand {
         name: "model",
         abstract: "Evaluate an animation model: strokeStart, strokeEnd, rotation and on-screen angles per layer over time.",
         discussion: "The model is a strokescope-model/1 file transcribed from Core Animation code; it is evaluated with Core Animation's timing semantics. Model time 0 is when the first animations were committed. Angles are in degrees clockwise from 12 o'clock; times are in milliseconds in tables and seconds in JSON.",
-        arguments: [ArgumentSpec("model.json", help: "The animation model.")],
+        arguments: [ArgumentSpec("model.json", help: "The animation model: a strokescope-model/1 file, or Objective-C or Swift code (a file or a folder) imported as `strokescope import` does.")],
         options: [
             .option("from", value: "seconds", help: "First instant (model time; accepts 250ms, 0.25s).", default: "0"),
             .option("to", value: "seconds", help: "Last instant.", default: "two cycles past the last animation's begin"),

@@ -12,7 +12,7 @@ enum RenderCommand {
         name: "render",
         abstract: "Render an animation model into a GIF, optionally with recorder-like imperfections and the exact per-frame truth.",
         discussion: "Strokes are drawn with exact area coverage in the layer's colour over the background, at a pixel scale like a device recording (pixel = origin + point × scale). Frame i shows model time from + rate × (capture time of frame i). With --truth, every frame's model time and every layer's exact state, stroke fractions, on-screen angles and pixel geometry are written as JSON in the shape of inspect's output.",
-        arguments: [ArgumentSpec("model.json", help: "The animation model.")],
+        arguments: [ArgumentSpec("model.json", help: "The animation model: a strokescope-model/1 file, or Objective-C or Swift code (a file or a folder) imported as `strokescope import` does.")],
         options: [
             .option("output", short: "o", value: "file.gif", help: "Where to write the GIF."),
             .option("fps", value: "n", help: "Frames per second; each frame starts at the nearest centisecond of its capture time (30 fps gives 3, 4, 3 cs)."),
