@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "RecordingClock"),
         // Reads the Objective-C or Swift that builds CAShapeLayers and their animations, runs it
         // symbolically and writes the strokescope-model/1 it describes (`strokescope import`).
-        .target(name: "SourceImport", dependencies: ["AnimationModel", "JSON"]),
+        .target(name: "SourceImport", dependencies: ["AnimationModel", "JSON", "Raster"]),
         // Fits a model's timing to measured frames: phase, rate, free variables, per-frame errors.
         .target(name: "Fitting", dependencies: ["AnimationModel", "StrokeGeometry", "JSON", "RecordingClock"]),
         // Infers a repeating stroke animation (pieces, timing functions, rotation) from measured frames; emits model JSON, Swift, Objective-C.

@@ -120,19 +120,19 @@ public enum SourceImporter {
 
     /// Imports source text (path names are used for languages and messages).
     public static func importSources(_ sources: [(path: String, text: String)], name: String? = nil, options: ImportOptions = ImportOptions()) throws(SourceImportError) -> ImportedModel {
-        var lexed: [(file: String, tokens: [Token], language: SourceLanguage, macros: [MacroDefinition])] = []
+        var lexed: [(file: String, tokens: [Token], language: SourceLanguage)] = []
         var macros: [String: MacroDefinition] = [:]
         for s in sources {
             guard let language = SourceLanguage(fileName: s.path) else { throw .notSource(path: s.path, reason: "not Objective-C or Swift source") }
             do {
                 let (tokens, defines) = try Lexer.tokenize(file: s.path, text: s.text, language: language)
                 for d in defines { macros[d.name] = d }
-                lexed.append((s.path, tokens, language, defines))
+                lexed.append((s.path, tokens, language))
             } catch { throw .malformed(error) }
         }
         var units: [SourceUnit] = []
         for l in lexed {
-            do { units.append(try SourceParser.build(file: l.file, tokens: l.tokens, language: l.language, macros: macros, ownMacros: l.macros)) }
+            do { units.append(try SourceParser.build(file: l.file, tokens: l.tokens, language: l.language, macros: macros)) }
             catch { throw .malformed(error) }
         }
         let run = Interpreter(program: Program(units: units), options: options)

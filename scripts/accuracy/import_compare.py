@@ -32,6 +32,8 @@ import math
 import os
 import sys
 
+from common import load
+
 RATE_TOLERANCE_PCT = 1.0       # |imported rate − hand rate| / hand rate
 RMS_FACTOR, RMS_SLACK = 1.25, 0.2   # imported ≤ 1.25 × hand + 0.2 (° for rings, % of path for open paths)
 STROKE_TOLERANCE = 0.005       # code agreement: max |ΔstrokeStart|, |ΔstrokeEnd|
@@ -39,13 +41,12 @@ ROTATION_TOLERANCE = 0.5       # code agreement: max |Δrotation| in degrees (mo
 SPEED_TARGET_MS = 100.0        # synthetic sources, best of the runs
 
 
-def load(path):
-    """The JSON document at `path`, or None when it is missing or not JSON (a failed command)."""
-    try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
+
+
+def ring_parameters(i):
+    """Ring i of the synthetic sources: its place in a 6-column grid, radius, line width and
+    duration (the same rings in both languages)."""
+    return 10 + 90 * (i % 6), 10 + 90 * (i // 6), 20 + i % 15, 1 + i % 6, 0.5 + 0.05 * i
 
 
 def read(path, default=""):
@@ -103,10 +104,7 @@ def synth_objc(methods):
     timings = ["kCAMediaTimingFunctionEaseInEaseOut", "kCAMediaTimingFunctionLinear",
                "kCAMediaTimingFunctionEaseIn", "kCAMediaTimingFunctionEaseOut"]
     for i in range(methods):
-        x, y = 10 + 90 * (i % 6), 10 + 90 * (i // 6)
-        radius = 20 + i % 15
-        width = 1 + i % 6
-        duration = 0.5 + 0.05 * i
+        x, y, radius, width, duration = ring_parameters(i)
         # even rings run clockwise, odd ones counter-clockwise (a whole turn either way)
         clockwise, end = ("YES", "-M_PI_2 + 2.0 * M_PI") if i % 2 == 0 else ("NO", "-M_PI_2 - 2.0 * M_PI")
         out += [
@@ -168,10 +166,7 @@ def synth_swift(methods):
     out += ["    }", ""]
     timings = [".easeInEaseOut", ".linear", ".easeIn", ".easeOut"]
     for i in range(methods):
-        x, y = 10 + 90 * (i % 6), 10 + 90 * (i // 6)
-        radius = 20 + i % 15
-        width = 1 + i % 6
-        duration = 0.5 + 0.05 * i
+        x, y, radius, width, duration = ring_parameters(i)
         clockwise, end = ("true", "1.5 * .pi") if i % 2 == 0 else ("false", "-2.5 * .pi")
         out += [
             f"    // Ring {i}: a {radius} pt circle drawn over {duration:.2f} s, forever.",

@@ -1,3 +1,5 @@
+import Raster
+
 /// UIKit's named colours as sRGB hex (iOS light appearance), and colour arithmetic.
 enum Colors {
     static func named(_ n: String) -> String? {
@@ -35,12 +37,9 @@ enum Colors {
         }
     }
 
+    /// Components 0…1 as `#RRGGBB` (`#RRGGBBAA` when not opaque), by Raster's `RGBA.hex`.
     static func hex(red: Double, green: Double, blue: Double, alpha: Double = 1) -> String {
-        func byte(_ v: Double) -> String {
-            let b = Int((max(0, min(1, v)) * 255).rounded())
-            let digits = Array("0123456789ABCDEF")
-            return String([digits[b / 16], digits[b % 16]])
-        }
-        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+        func byte(_ v: Double) -> UInt8 { UInt8((max(0, min(1, v)) * 255).rounded()) }
+        return RGBA(byte(red), byte(green), byte(blue), byte(alpha)).hex
     }
 }

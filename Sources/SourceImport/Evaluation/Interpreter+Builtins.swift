@@ -12,13 +12,7 @@ extension Interpreter {
             case "layer":
                 let layer = viewLayer(o)
                 return .object(layer)
-            case "frame": return .rect(o.frameRect ?? .zero)
-            case "bounds":
-                let f = o.frameRect ?? .zero
-                return .rect(Rect(x: .zero, y: .zero, width: f.width, height: f.height))
-            case "center":
-                let f = o.frameRect ?? .zero
-                return .point(f.x + f.width / .constant(2), f.y + f.height / .constant(2))
+            case "frame", "bounds", "center": return geometry(o, m)
             case "tintColor":
                 if let s = o.superview { return try member(.object(s), "tintColor", ctx, position) }
                 note("the tint colour is UIKit's default system blue (#007AFF)")
@@ -40,13 +34,7 @@ extension Interpreter {
             case "strokeEnd", "speed", "opacity": return .number(.constant(1))
             case "lineCap": return .string("butt")
             case "lineJoin": return .string("miter")
-            case "frame": return .rect(o.frameRect ?? .zero)
-            case "bounds":
-                let f = o.frameRect ?? .zero
-                return .rect(Rect(x: .zero, y: .zero, width: f.width, height: f.height))
-            case "position":
-                let f = o.frameRect ?? .zero
-                return .point(f.x + f.width / .constant(2), f.y + f.height / .constant(2))
+            case "frame", "bounds", "position": return geometry(o, m)
             case "sublayers": return .array(o.sublayers.map { .object($0) })
             case "superlayer": return o.superlayer.map { .object($0) } ?? .null
             case "path", "strokeColor", "fillColor", "mask": return .null
@@ -161,8 +149,7 @@ extension Interpreter {
             layerClass = t
         } else if let p = program.property("layerClass", in: view.className), let g = p.getter {
             var v: Value?
-            if g.count == 1, case .expression(let e) = g[0].kind { v = try? eval(e, ctx) }
-            else if case .returned(let r)? = try? exec(g, ctx) { v = r }
+            if case .returned(let r)? = try? exec(g, ctx) { v = r }
             if case .type(let t)? = v { layerClass = t }
             if case .unknown(let t)? = v { layerClass = t }
         }
@@ -237,7 +224,20 @@ extension Interpreter {
             "duration": .number(transactionDuration ?? .constant(0.25)), "timingFunction": .timingFunction(.named("default")),
         ]
         o.added.append(AddedAnimation(snapshot: AnimationSnapshot(kind: .basicAnimation, fields: fields, children: []),
-                                      key: property, time: now, position: "\(ctx.file):\(position.line)"))
+                                      key: property, time: now, file: ctx.file, line: position.line))
         note("a change of \(property) on a layer that is not a view's own animates implicitly (Core Animation's default action): written as an animation")
+    }
+}
+
+extension Interpreter {
+    /// A view's or layer's `frame`, `bounds` (its size at the origin) and `center`/`position`
+    /// (the frame's middle, anchor point 0.5, 0.5), from the one frame the run keeps.
+    func geometry(_ o: Object, _ m: String) -> Value {
+        let f = o.frameRect ?? .zero
+        switch m {
+        case "frame": return .rect(f)
+        case "bounds": return .rect(Rect(x: .zero, y: .zero, width: f.width, height: f.height))
+        default: return .point(f.x + f.width / .constant(2), f.y + f.height / .constant(2))
+        }
     }
 }

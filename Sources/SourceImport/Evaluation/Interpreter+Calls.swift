@@ -97,8 +97,7 @@ extension Interpreter {
             // A property holding a closure: `self.completion?()`.
             if labels.isEmpty || labels.allSatisfy({ $0 == nil }), case .closure(let c)? = o.fields[name] { return try run(c, values) }
             // Objective-C setter message: `[layer setStrokeEnd:0.5]`.
-            if name.hasPrefix("set"), name.count > 3, values.count == 1, labels == [nil] {
-                let property = name.dropFirst(3).prefix(1).lowercased() + name.dropFirst(4)
+            if let property = Self.property(ofSetter: name), values.count == 1, labels == [nil] {
                 if program.property(property, in: o.className) != nil || Self.layerProperties.contains(property) || Self.viewProperties.contains(property) || o.isAnimation {
                     try setMember(o, property, values[0], ctx, position, direct: false)
                     return .null
@@ -148,8 +147,7 @@ extension Interpreter {
             return .object(o)
         }
         // `[super setIndeterminate:x]` where the superclass only synthesises the property.
-        if name.hasPrefix("set"), name.count > 3, values.count == 1 {
-            let property = name.dropFirst(3).prefix(1).lowercased() + name.dropFirst(4)
+        if let property = Self.property(ofSetter: name), values.count == 1 {
             if program.property(property, in: o.className) != nil {
                 try setMember(o, property, values[0], ctx, position, direct: true)
                 return .null
@@ -227,7 +225,6 @@ extension Interpreter {
         let scope = Scope(parent: nil)
         for (k, p) in f.parameters.enumerated() { scope.values[p.name] = k < arguments.count ? arguments[k] : .unknown(p.name) }
         let inner = Context(scope: scope, selfObject: nil, className: owner, file: f.file, selfValue: receiver)
-        if (f.body ?? []).count == 1, case .expression(let e) = f.body![0].kind { return try eval(e, inner) }
         if case .returned(let v) = try exec(f.body ?? [], inner) { return v }
         return .null
     }
@@ -257,11 +254,12 @@ extension Interpreter {
             else { scope.values[p.name] = .unknown(p.name) }
         }
         let flow = try exec(f.body ?? [], inner)
-        if case .returned(let v) = flow {
-            if f.name.hasPrefix("init"), let object, case .null = v { return .object(object) }
-            return v
+        // An initialiser gives its object (or the one `self.init(…)` / `[super init…]` returned).
+        if f.name.hasPrefix("init"), let object {
+            if case .returned(.object(let o)) = flow { return .object(o) }
+            return .object(object)
         }
-        if f.name.hasPrefix("init"), let object { return .object(object) }
+        if case .returned(let v) = flow { return v }
         return .null
     }
 
@@ -274,8 +272,6 @@ extension Interpreter {
         for (k, a) in arguments.enumerated() { scope.values["$\(k)"] = a }
         // The closure's `self` is the one it was created with.
         let ctx = Context(scope: scope, selfObject: c.selfObject, className: c.className ?? c.selfObject?.className, file: c.file)
-        // A single-expression closure returns its value.
-        if c.body.count == 1, case .expression(let e) = c.body[0].kind { return try eval(e, ctx) }
         if case .returned(let v) = try exec(c.body, ctx) { return v }
         return .null
     }
@@ -292,14 +288,7 @@ extension Interpreter {
         let leaves = candidates.filter { c in !candidates.contains { $0 != c && program.chain($0).contains { $0.name == c } } }
         guard leaves.count == 1, let type = leaves.first else { return nil }
         let field = n.hasPrefix("_") ? String(n.dropFirst()) : n
-        let view = allocate(type)
-        storyboardSize(view)
-        let inner = Context(scope: Scope(parent: nil), selfObject: view, className: type, file: ctx.file)
-        if let (f, o) = program.method("initWithCoder", labels: [nil], in: type, isStatic: false) ?? program.method("init", labels: ["coder"], in: type, isStatic: false) {
-            _ = try? invoke(f, owner: o, on: view, arguments: [.unknown("coder")], inner, f.position)
-        }
-        if case .object(let root)? = owner.fields["view"], root.kind == .view { _ = try? builtinMethod(root, "addSubview", [nil], [.object(view)], inner, Position(line: 0, column: 0)) }
-        try? callHook(view, "awakeFromNib", inner)
+        guard let view = try? makeFromStoryboard(type, in: controllerView(owner)) else { return nil }
         view.origin = field
         owner.fields[field] = .object(view)
         owner.fields[n] = .object(view)

@@ -2,14 +2,8 @@
 extension Interpreter {
     func eval(_ e: Expr, _ ctx: Context) throws(Stop) -> Value {
         try tick()
-        // Property getters and class properties can call each other without a method call in
-        // between (`class var x { shared.x }`); the bound keeps such cycles off the stack.
-        evalDepth += 1
+        guard enter() else { return .unknown("cycle") }
         defer { evalDepth -= 1 }
-        if evalDepth > Self.evalDepthLimit {
-            note("the run met a cycle of properties reading each other and cut it short")
-            return .unknown("cycle")
-        }
         switch e.kind {
         case .number(let v): return .number(.constant(v))
         case .string(let s): return .string(s)
@@ -152,7 +146,7 @@ extension Interpreter {
     func decided(_ s: Symbolic) -> Double? {
         if let c = s.constant { return c }
         guard !s.usesNow, !s.variables.isEmpty else { return nil }
-        let values = Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let values = variableValues
         guard let v = s.value(values) else { return nil }
         note("a condition on \(s.text) was decided at the variables' values")
         return v
@@ -212,7 +206,6 @@ extension Interpreter {
         let ctx = Context(scope: Scope(parent: nil), selfObject: nil, className: cls, file: p.file)
         // A computed class property runs its getter every time.
         if let g = p.getter {
-            if g.count == 1, case .expression(let e) = g[0].kind { return try eval(e, ctx) }
             if case .returned(let r) = try exec(g, ctx) { return r }
             return .unknown(p.name)
         }

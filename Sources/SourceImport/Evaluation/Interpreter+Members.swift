@@ -9,7 +9,6 @@ extension Interpreter {
     func member(_ base: Value, _ m: String, _ ctx: Context, _ position: Position, direct: Bool = false) throws(Stop) -> Value {
         if let t = valueTypeName(base), let p = program.property(m, in: t), let g = p.getter {
             let inner = Context(scope: Scope(parent: nil), selfObject: nil, className: t, file: p.file, selfValue: base)
-            if g.count == 1, case .expression(let e) = g[0].kind { return try eval(e, inner) }
             if case .returned(let v) = try exec(g, inner) { return v }
         }
         switch base {
@@ -50,7 +49,6 @@ extension Interpreter {
             for t in program.types.values where t.kind == .enumType && t.cases.contains(where: { $0.name == n }) {
                 if let p = t.properties.first(where: { $0.name == m }), let g = p.getter {
                     let inner = Context(scope: Scope(parent: nil), selfObject: nil, className: t.name, file: p.file, selfValue: base)
-                    if g.count == 1, case .expression(let e) = g[0].kind { return try eval(e, inner) }
                     if case .returned(let v) = try exec(g, inner) { return v }
                 }
             }
@@ -109,8 +107,6 @@ extension Interpreter {
                 if let v = o.fields[m] { return v }
                 if !direct, let g = p.getter {
                     let inner = Context(scope: Scope(parent: nil), selfObject: o, className: o.className, file: p.file)
-                    // Swift's single-expression getter returns its value.
-                    if g.count == 1, case .expression(let e) = g[0].kind { return try eval(e, inner) }
                     if case .returned(let v) = try exec(g, inner) { return v }
                     return .null
                 }
@@ -147,15 +143,8 @@ extension Interpreter {
         let type = p.type ?? ""
         // An outlet to a view class of the code: the storyboard made it and put it on screen.
         if !assigned || p.isOutlet, program.types[type] != nil, Self.kind(ofBuiltin: program.builtinRoot(type)) == .view {
-            let view = allocate(type)
-            storyboardSize(view)
-            let ctx = Context(scope: Scope(parent: nil), selfObject: view, className: type, file: p.file)
-            if let (f, owner) = program.method("initWithCoder", labels: [nil], in: type, isStatic: false) ?? program.method("init", labels: ["coder"], in: type, isStatic: false) {
-                _ = try? invoke(f, owner: owner, on: view, arguments: [.unknown("coder")], ctx, f.position)
-            }
-            if case .object(let root)? = o.fields["view"], root.kind == .view { _ = try? builtinMethod(root, "addSubview", [nil], [.object(view)], ctx, p.position) }
+            guard let view = try? makeFromStoryboard(type, in: controllerView(o)) else { return .unknown(p.name) }
             view.origin = p.name
-            try? callHook(view, "awakeFromNib", ctx)
             note("\(p.name) is a \(type) from a storyboard (an outlet nothing in the code sets)")
             return .object(view)
         }
@@ -247,8 +236,7 @@ extension Interpreter {
                 return
             }
             if !direct, !p.file.hasSuffix(".swift") {
-                let setterName = "set" + m.prefix(1).uppercased() + m.dropFirst()
-                if let (f, owner) = program.method(setterName, labels: [nil], in: o.className, isStatic: false), ctx.selfObject !== o || !isInside(f, ctx) {
+                if let (f, owner) = program.method(Self.setterName(m), labels: [nil], in: o.className, isStatic: false), ctx.selfObject !== o || !isInside(f, ctx) {
                     _ = try invoke(f, owner: owner, on: o, arguments: [value], ctx, position)
                     return
                 }
@@ -274,8 +262,7 @@ extension Interpreter {
             return
         }
         if !direct, program.types[o.className] != nil, !ctx.file.hasSuffix(".swift") {
-            let setterName = "set" + m.prefix(1).uppercased() + m.dropFirst()
-            if let (f, owner) = program.method(setterName, labels: [nil], in: o.className, isStatic: false) {
+            if let (f, owner) = program.method(Self.setterName(m), labels: [nil], in: o.className, isStatic: false) {
                 _ = try invoke(f, owner: owner, on: o, arguments: [value], ctx, position)
                 return
             }

@@ -33,17 +33,17 @@ extension Interpreter {
                 var key: String?
                 if values.count > 1, case .string(let k) = values[1] { key = k }
                 let snapshot = self.snapshot(a)
-                o.added.append(AddedAnimation(snapshot: snapshot, key: key, time: now, position: "\(ctx.file):\(position.line)"))
+                o.added.append(AddedAnimation(snapshot: snapshot, key: key, time: now, file: ctx.file, line: position.line))
                 currentTransactionAnimations.append((o, snapshot))
                 if a.fields["delegate"] != nil || a.fields["\u{0}delegate"] != nil { scheduleDelegate(a, snapshot, on: o, ctx) }
                 return .null
             case "removeAnimation", "removeAnimationForKey":
                 var key: String?
                 if case .string(let k)? = first { key = k }
-                o.added.append(AddedAnimation(snapshot: AnimationSnapshot(kind: .other, fields: ["\u{0}remove": .bool(true)], children: []), key: key, time: now, position: "\(ctx.file):\(position.line)"))
+                o.added.append(AddedAnimation(snapshot: nil, key: key, time: now, file: ctx.file, line: position.line))
                 return .null
             case "removeAllAnimations":
-                o.added.append(AddedAnimation(snapshot: AnimationSnapshot(kind: .other, fields: ["\u{0}removeAll": .bool(true)], children: []), key: nil, time: now, position: "\(ctx.file):\(position.line)"))
+                o.added.append(AddedAnimation(snapshot: nil, key: nil, time: now, file: ctx.file, line: position.line))
                 return .null
             case "animationForKey", "animation":
                 return .null

@@ -47,14 +47,12 @@ extension Interpreter {
     func reversed(_ elements: [PathElementValue]) -> [PathElementValue] {
         var points: [(Symbolic, Symbolic)] = []
         var segments: [PathElementValue] = []
-        var current: (Symbolic, Symbolic)?
         for e in elements {
             switch e {
-            case .move(let x, let y): current = (x, y); points.append((x, y))
-            case .line(let x, let y): segments.append(.line(x, y)); current = (x, y); points.append((x, y))
+            case .move(let x, let y): points.append((x, y))
+            case .line(let x, let y): segments.append(.line(x, y)); points.append((x, y))
             case .arc(let c, let r, let a, let b, let cw):
                 segments.append(.arc(center: c, radius: r, start: b, end: a, clockwise: !cw))
-                _ = current
             default: return elements
             }
         }

@@ -52,26 +52,8 @@ extension Interpreter {
             for name in program.order where !created.contains(where: { $0.className == name }) {
                 let root = program.builtinRoot(name)
                 let kind = Self.kind(ofBuiltin: root)
-                guard kind == .view, drawsLayers(name) else { continue }
-                let o = allocate(name)
-                let ctx = Context(scope: Scope(parent: nil), selfObject: o, className: name, file: program.types[name]?.file ?? "")
-                if let (f, owner) = program.method("initWithCoder", labels: [nil], in: name, isStatic: false) ?? program.method("init", labels: ["coder"], in: name, isStatic: false),
-                   !Self.onlyTraps(f) {
-                    storyboardSize(o)
-                    _ = try invoke(f, owner: owner, on: o, arguments: [.unknown("coder")], ctx, f.position)
-                } else if let (f, owner) = program.method("initWithFrame", labels: [nil], in: name, isStatic: false) ?? program.method("init", labels: ["frame"], in: name, isStatic: false) {
-                    storyboardSize(o)
-                    _ = try invoke(f, owner: owner, on: o, arguments: [.rect(o.frameRect!)], ctx, f.position)
-                } else if let (f, owner) = program.method("init", labels: [], in: name, isStatic: false) {
-                    _ = try invoke(f, owner: owner, on: o, arguments: [], ctx, f.position)
-                    storyboardSize(o)
-                } else {
-                    storyboardSize(o)
-                }
-                o.addedAt = .zero
-                try callHook(o, "awakeFromNib", ctx)
-                try callHook(o, "didMoveToWindow", ctx)
-                try callHook(o, "tintColorDidChange", ctx)
+                guard kind == .view else { continue }
+                _ = try makeFromStoryboard(name, in: nil)
                 note("\(name) is made as a storyboard would make it (no code here creates it)")
             }
             try layoutPass()
@@ -129,12 +111,36 @@ extension Interpreter {
         }
     }
 
-    /// Whether a class (or what it creates) touches shape layers or animations.
-    private func drawsLayers(_ name: String) -> Bool {
-        guard let t = program.types[name] else { return false }
-        let text = t.methods.map { "\($0.name)" }.joined()
-        _ = text
-        return true
+    /// A view a storyboard makes: sized by variables (`storyboardSize`), made by `init(coder:)`
+    /// (or `init(frame:)` when that one only traps, or `init()`), put in `root` when given (a
+    /// controller's outlet), woken (`awakeFromNib`); without a root it is on screen at model
+    /// time 0 (`didMoveToWindow`, `tintColorDidChange`).
+    func makeFromStoryboard(_ type: String, in root: Object?) throws(Stop) -> Object {
+        let o = allocate(type)
+        let ctx = Context(scope: Scope(parent: nil), selfObject: o, className: type, file: program.types[type]?.file ?? "")
+        if let (f, owner) = program.method("initWithCoder", labels: [nil], in: type, isStatic: false) ?? program.method("init", labels: ["coder"], in: type, isStatic: false),
+           !Self.onlyTraps(f) {
+            storyboardSize(o)
+            _ = try invoke(f, owner: owner, on: o, arguments: [.unknown("coder")], ctx, f.position)
+        } else if let (f, owner) = program.method("initWithFrame", labels: [nil], in: type, isStatic: false) ?? program.method("init", labels: ["frame"], in: type, isStatic: false) {
+            storyboardSize(o)
+            _ = try invoke(f, owner: owner, on: o, arguments: [.rect(o.frameRect!)], ctx, f.position)
+        } else if let (f, owner) = program.method("init", labels: [], in: type, isStatic: false) {
+            _ = try invoke(f, owner: owner, on: o, arguments: [], ctx, f.position)
+            storyboardSize(o)
+        } else {
+            storyboardSize(o)
+        }
+        if let root {
+            _ = try builtinMethod(root, "addSubview", [nil], [.object(o)], ctx, Position(line: 0, column: 0))
+            try callHook(o, "awakeFromNib", ctx)
+        } else {
+            o.addedAt = .zero
+            try callHook(o, "awakeFromNib", ctx)
+            try callHook(o, "didMoveToWindow", ctx)
+            try callHook(o, "tintColorDidChange", ctx)
+        }
+        return o
     }
 
     /// `layoutSubviews` and `draw(_:)` of every view that needs layout, as UIKit runs them
@@ -173,13 +179,12 @@ extension Interpreter {
         var count = 0
         while !tasks.isEmpty, count < 20_000 {
             count += 1
-            let k = tasks.indices.min { a, b in order(tasks[a]) < order(tasks[b]) }!
+            let values = variableValues
+            let k = tasks.indices.min { a, b in order(tasks[a], values) < order(tasks[b], values) }!
             let task = tasks.remove(at: k)
             now = task.time
-            // The latest moment so far, variables at their values: an action that comes later
-            // is given a later value, so the layers' lists stay in order.
-            let values = Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-            if let t = now.value(values), t > latestFixedTime { latestFixedTime = t }
+            if let t = now.constant, t > latestFixedTime { latestFixedTime = t }
+            if let t = now.value(values), t > latestMoment { latestMoment = t }
             // Each turn of the run loop is a transaction of its own.
             actionsDisabled = false
             transactionDuration = nil
@@ -190,9 +195,8 @@ extension Interpreter {
 
     /// Earliest first, moments that name variables taken at the variables' values (the order the
     /// model file's lists must have); ties in the order the code scheduled them.
-    private func order(_ t: ScheduledTask) -> (Double, Int) {
-        let values = Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-        return (t.time.value(values) ?? .infinity, t.order)
+    private func order(_ t: ScheduledTask, _ values: [String: Double]) -> (Double, Int) {
+        (t.time.value(values) ?? .infinity, t.order)
     }
 
     /// Buttons, gestures and other actions the code never calls: each runs at a moment the fit
@@ -256,13 +260,14 @@ extension Interpreter {
             let earliest = latestFixedTime
             actionCount += 1
             let label = occurrence > 1 ? "\(f.name)\(occurrence)" : f.name
-            now = variable(label, value: earliest + 1, fit: earliest...(earliest + 30), because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in \(Symbolic.format(earliest))…\(Symbolic.format(earliest + 30)) s)")
+            let spaced = earliest + Double(actionCount)
+            let value = spaced > latestMoment ? spaced : latestMoment + 1
+            now = variable(label, value: value, fit: earliest...max(earliest + 30, value), because: "the action \(f.name) runs when the user triggers it: the variable {name} (model time, fitted in \(Symbolic.format(earliest))…\(Symbolic.format(earliest + 30)) s)")
         } else {
             now = .zero
             note("the action \(f.name) starts the animation: it runs at model time 0")
         }
-        let values = Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-        if let t = now.value(values), t > latestFixedTime { latestFixedTime = t }
+        if let t = now.value(variableValues), t > latestMoment { latestMoment = t }
         let ctx = Context(scope: Scope(parent: nil), selfObject: target, className: owner, file: f.file)
         actionsDisabled = false
         transactionDuration = nil
@@ -275,8 +280,21 @@ extension Interpreter {
 extension Interpreter {
     /// `required init?(coder:) { fatalError(…) }`: the class is not made from a storyboard.
     static func onlyTraps(_ f: FunctionDecl) -> Bool {
-        guard let first = f.body?.first, case .expression(let e) = first.kind, case .call(let callee, _) = e.kind,
-              case .name(let n) = callee.kind else { return false }
+        guard let first = f.body?.first else { return false }
+        let call: Expr
+        switch first.kind {
+        case .expression(let e), .returnStatement(let e?): call = e
+        default: return false
+        }
+        guard case .call(let callee, _) = call.kind, case .name(let n) = callee.kind else { return false }
         return n == "fatalError" || n == "preconditionFailure"
+    }
+}
+
+extension Interpreter {
+    /// A view controller's root view (where its outlets sit), when it has one.
+    func controllerView(_ controller: Object) -> Object? {
+        if case .object(let root)? = controller.fields["view"], root.kind == .view { return root }
+        return nil
     }
 }

@@ -31,8 +31,11 @@ final class Interpreter {
     /// Every object of a class the code declares, in creation order.
     var instances: [Object] = []
     var tasks: [ScheduledTask] = []
-    /// The latest fixed moment code ran at (actions at variable moments come after it).
+    /// The latest fixed moment code ran at: actions at variable moments are fitted after it.
     var latestFixedTime = 0.0
+    /// The latest moment code ran at, variables at their values: an action's value comes after
+    /// it, so the layers' lists stay in order.
+    var latestMoment = 0.0
     /// Actions run at variable moments so far.
     var actionCount = 0
     /// The current `CATransaction`'s settings for implicit animations.
@@ -76,8 +79,8 @@ final class Interpreter {
                     if case .member(_, let n) = target.kind { names.insert(n) }
                     if case .name(let n) = target.kind { names.insert(n); if n.hasPrefix("_") { names.insert(String(n.dropFirst())) } }
                 case .expression(let e):
-                    if case .message(_, let parts, let args) = e.kind, parts.count == 1, args.count == 1, parts[0].hasPrefix("set"), parts[0].count > 3 {
-                        names.insert(parts[0].dropFirst(3).prefix(1).lowercased() + parts[0].dropFirst(4))
+                    if case .message(_, let parts, let args) = e.kind, parts.count == 1, args.count == 1, let n = Interpreter.property(ofSetter: parts[0]) {
+                        names.insert(n)
                     }
                 case .ifStatement(_, let a, let b): scan(a); scan(b ?? [])
                 case .guardStatement(_, let b): scan(b)
@@ -144,6 +147,33 @@ final class Interpreter {
         return .variable(unique)
     }
 
+    /// The import's variables at their values: moments and conditions that name them are
+    /// ordered and decided there.
+    var variableValues: [String: Double] {
+        Dictionary(variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// `setStrokeEnd` for `strokeEnd`: Objective-C's setter of a property.
+    static func setterName(_ property: String) -> String { "set" + property.prefix(1).uppercased() + property.dropFirst() }
+
+    /// `strokeEnd` for `setStrokeEnd`; nil for names that are not setters.
+    static func property(ofSetter name: String) -> String? {
+        guard name.hasPrefix("set"), name.count > 3 else { return nil }
+        return name.dropFirst(3).prefix(1).lowercased() + name.dropFirst(4)
+    }
+
+    /// One level deeper into expressions and statements. Property getters and class properties
+    /// can call each other without a method call between (`class var x { shared.x }`); past the
+    /// bound the cycle is cut short (and noted) instead of overflowing the stack.
+    func enter() -> Bool {
+        guard evalDepth < Self.evalDepthLimit else {
+            note("the run met a cycle of properties reading each other and cut it short")
+            return false
+        }
+        evalDepth += 1
+        return true
+    }
+
     func tick() throws(Stop) {
         steps += 1
         if steps > Self.stepBudget { throw Stop() }
@@ -162,12 +192,8 @@ final class Interpreter {
 
     func exec(_ s: Stmt, _ ctx: Context) throws(Stop) -> Flow {
         try tick()
-        evalDepth += 1
+        guard enter() else { return .normal }
         defer { evalDepth -= 1 }
-        if evalDepth > Self.evalDepthLimit {
-            note("the run met a cycle of properties reading each other and cut it short")
-            return .normal
-        }
         switch s.kind {
         case .expression(let e):
             _ = try eval(e, ctx)

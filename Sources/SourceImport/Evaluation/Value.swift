@@ -125,12 +125,15 @@ enum PathElementValue {
     case oval(Rect)
 }
 
-/// An animation as it was when added (Core Animation copies it), the key and the moment.
+/// An animation as it was when added (Core Animation copies it), the key and the moment; or,
+/// without a snapshot, the removal of the animation under `key` (of all, when `key` is nil).
 struct AddedAnimation {
-    var snapshot: AnimationSnapshot
+    var snapshot: AnimationSnapshot?
     var key: String?
     var time: Symbolic
-    var position: String
+    /// Where the code added (or removed) it.
+    var file: String
+    var line: Int
 }
 
 /// The properties of an animation object, frozen.

@@ -20,7 +20,7 @@ struct ModelWriter {
             let (a, r) = visibility(o)
             if let r, r == a || r == .zero { return false }
             // Removed (with a layer it sits in) before it was added: it never shows.
-            if let r, let rv = r.value(variableValues), let av = a.value(variableValues), rv <= av { return false }
+            if let r, let rv = r.value(run.variableValues), let av = a.value(run.variableValues), rv <= av { return false }
             guard o.kind == .shapeLayer, o.fields["path"] != nil || !o.added.isEmpty else { return false }
             if o.superlayer != nil || o.hostView != nil || o.addedAt != nil { return true }
             // A snippet may animate a layer without showing where it is added.
@@ -128,14 +128,14 @@ struct ModelWriter {
         if let removed { o.append("removedAt", expression(removed)) }
         var animations: [JSONValue] = []
         for (k, a) in l.added.enumerated() {
-            if a.snapshot.fields["\u{0}remove"] != nil || a.snapshot.fields["\u{0}removeAll"] != nil {
+            guard let snapshot = a.snapshot else {
                 // Removal followed at once by an add under the same key is a replacement.
                 let next = l.added.dropFirst(k + 1).first
                 if let next, next.time == a.time, a.key == nil || next.key == a.key { continue }
-                warnings.append(UnsupportedStatement(file: String(a.position.split(separator: ":").first ?? ""), line: Int(a.position.split(separator: ":").last ?? "0") ?? 0, code: "removeAnimation", why: "removing animations is not in the model format (the animations keep running)"))
+                warnings.append(UnsupportedStatement(file: a.file, line: a.line, code: "removeAnimation", why: "removing animations is not in the model format (the animations keep running)"))
                 continue
             }
-            guard var json = animation(a.snapshot, topLevel: true, position: a.position) else { continue }
+            guard var json = animation(snapshot, topLevel: true, file: a.file, line: a.line) else { continue }
             if a.time != .zero { json.append("addedAt", expression(a.time)) }
             if let key = a.key { json.append("key", .string(key)) }
             animations.append(.object(json))
@@ -147,7 +147,7 @@ struct ModelWriter {
             guard case .object(let obj) = a, let at = obj["addedAt"] else { return 0 }
             if let v = at.doubleValue { return v }
             if let text = at.stringValue, let e = try? ModelExpressionParser.parse(text, scope: ExpressionScope(variables: run.variables.map(\.name), allowsNow: false)) {
-                return (try? e.evaluate(variableValues)) ?? 0
+                return (try? e.evaluate(run.variableValues)) ?? 0
             }
             return 0
         }
@@ -164,7 +164,7 @@ struct ModelWriter {
     /// rotation is written on the shape layer as an additive one (it adds to the layer's own).
     private mutating func inheritedRotations(_ l: Object, name: String) -> [JSONValue] {
         var result: [JSONValue] = []
-        let values = Dictionary(run.variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let values = run.variableValues
         func pivot(_ o: Object) -> (Double, Double)? {
             let (ox, oy) = origin(o)
             let f = o.frameRect ?? .zero
@@ -177,18 +177,17 @@ struct ModelWriter {
             steps += 1
             up = p.superlayer
             let rotations = p.added.filter { a in
-                guard case .string(let k)? = a.snapshot.fields["keyPath"] else { return false }
+                guard case .string(let k)? = a.snapshot?.fields["keyPath"] else { return false }
                 return k == "transform.rotation.z" || k == "transform.rotation" || k == "rotation.z"
             }
             guard !rotations.isEmpty else { continue }
             guard let a = pivot(p), let b = pivot(l), abs(a.0 - b.0) < 1e-6, abs(a.1 - b.1) < 1e-6 else {
                 let first = rotations[0]
-                warnings.append(UnsupportedStatement(file: String(first.position.split(separator: ":").first ?? ""), line: Int(first.position.split(separator: ":").last ?? "0") ?? 0,
-                                                     code: "transform.rotation", why: "a superlayer's rotation about another point than its shape layer's centre is not in the model format"))
+                warnings.append(UnsupportedStatement(file: first.file, line: first.line, code: "transform.rotation", why: "a superlayer's rotation about another point than its shape layer's centre is not in the model format"))
                 continue
             }
             for r in rotations {
-                guard var json = animation(r.snapshot, topLevel: true, position: r.position) else { continue }
+                guard let snapshot = r.snapshot, var json = animation(snapshot, topLevel: true, file: r.file, line: r.line) else { continue }
                 if json["additive"] == nil { json.append("additive", .bool(true)) }
                 if r.time != .zero { json.append("addedAt", expression(r.time)) }
                 if let key = r.key { json.append("key", .string("\(key) (superlayer)")) }
@@ -238,11 +237,6 @@ struct ModelWriter {
         return .object(JSONObject([("elements", .array(list))]))
     }
 
-    /// The import's variables at their values (for deciding the order of moments).
-    private var variableValues: [String: Double] {
-        Dictionary(run.variables.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-    }
-
     /// On screen while every layer up the tree is: the latest addition, the earliest removal.
     private func visibility(_ l: Object) -> (Symbolic, Symbolic?) {
         var added = l.addedAt ?? .zero
@@ -264,9 +258,7 @@ struct ModelWriter {
         .object(JSONObject([("center", pointJSON(c)), ("radius", expression(r)), ("startAngle", expression(a)), ("endAngle", expression(b)), ("clockwise", .bool(cw))]))
     }
 
-    private mutating func animation(_ s: AnimationSnapshot, topLevel: Bool, position: String) -> JSONObject? {
-        let file = String(position.split(separator: ":").first ?? "")
-        let line = Int(position.split(separator: ":").last ?? "0") ?? 0
+    private mutating func animation(_ s: AnimationSnapshot, topLevel: Bool, file: String, line: Int) -> JSONObject? {
         var o = JSONObject()
         switch s.kind {
         case .basicAnimation: o.append("type", .string("basic"))
@@ -331,7 +323,7 @@ struct ModelWriter {
             }
         case .animationGroup:
             var children: [JSONValue] = []
-            for c in s.children { if let j = animation(c, topLevel: false, position: position) { children.append(.object(j)) } }
+            for c in s.children { if let j = animation(c, topLevel: false, file: file, line: line) { children.append(.object(j)) } }
             guard !children.isEmpty else { return nil }
             o.append("animations", .array(children))
         default: break

@@ -1,9 +1,8 @@
 /// Objective-C files: `@interface` (properties), `@implementation` (methods), enums, constants,
 /// C functions; top-level statements elsewhere are kept for pasted snippets.
 extension Parser {
-    mutating func objectiveCUnit(macros: [MacroDefinition]) -> SourceUnit {
+    mutating func objectiveCUnit() -> SourceUnit {
         var unit = SourceUnit(file: file, language: .objectiveC)
-        unit.macros = macros
         var current_: TypeDecl?
         while !atEnd {
             let start = i
@@ -101,11 +100,7 @@ extension Parser {
         let isStatic = take().text == "+"
         var returnType: String?
         if isSymbol("(") {
-            returnType = try inside { (p: inout Parser) throws(Unsupported) in
-                var last: String?
-                while let t = p.current { if t.kind == .word { last = t.text }; p.i += 1 }
-                return last
-            }
+            returnType = try lastWordInside()
         }
         var baseName = ""
         var parameters: [Parameter] = []
@@ -117,11 +112,7 @@ extension Parser {
             }
             var type: String?
             if isSymbol("(") {
-                type = try inside { (p: inout Parser) throws(Unsupported) in
-                    var last: String?
-                    while let u = p.current { if u.kind == .word { last = u.text }; p.i += 1 }
-                    return last
-                }
+                type = try lastWordInside()
             }
             let n = try name()
             if parameters.isEmpty { baseName = t.text; parameters.append(Parameter(label: nil, name: n, type: type)) }
@@ -145,11 +136,7 @@ extension Parser {
         var typeName: String?
         if let t = current, t.kind == .word, t.text == "NS_ENUM" || t.text == "NS_OPTIONS" || t.text == "NS_CLOSED_ENUM" {
             i += 1
-            typeName = try inside { (p: inout Parser) throws(Unsupported) in
-                var last: String?
-                while let u = p.current { if u.kind == .word { last = u.text }; p.i += 1 }
-                return last
-            }
+            typeName = try lastWordInside()
         } else if accept("enum") {
             if let t = current, t.kind == .word { typeName = t.text; i += 1 }
             if accept(":") { _ = try name() }
@@ -234,5 +221,17 @@ extension Parser {
             return v.isSymbol("[") || v.kind == .word
         }
         return false
+    }
+}
+
+extension Parser {
+    /// The last name between the parentheses here: a method's return or parameter type
+    /// (`(CAShapeLayer *)`), an `NS_ENUM(NSInteger, Style)`'s name.
+    mutating func lastWordInside() throws(Unsupported) -> String? {
+        try inside { (p: inout Parser) throws(Unsupported) in
+            var last: String?
+            while let t = p.current { if t.kind == .word { last = t.text }; p.i += 1 }
+            return last
+        }
     }
 }

@@ -182,7 +182,7 @@ extension Parser {
         end = close
         noTrailingClosure = false
         nesting += 1
-        let body = statements()
+        let body = implicitReturn(statements())
         nesting -= 1
         end = savedEnd
         noTrailingClosure = savedFlag

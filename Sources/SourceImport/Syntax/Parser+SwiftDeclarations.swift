@@ -173,7 +173,7 @@ extension Parser {
         if accept("where") { while !atEnd && !isSymbol("{") { i += 1 } }
         var bodyStatements: [Stmt]?
         if isSymbol("{") {
-            bodyStatements = try inside { (p: inout Parser) throws(Unsupported) in p.statements() }
+            bodyStatements = try inside { (p: inout Parser) throws(Unsupported) in p.implicitReturn(p.statements()) }
         }
         return FunctionDecl(name: n, parameters: parameters, body: bodyStatements, isStatic: isStatic, returnType: returnType, position: start, file: file)
     }
@@ -226,7 +226,7 @@ extension Parser {
         let first = token(1)
         let isAccessorList = first.map { t in t.kind == .word && ["get", "set", "didSet", "willSet", "_modify", "mutating", "nonmutating"].contains(t.text) } ?? false
         guard isAccessorList else {
-            p.getter = try inside { (q: inout Parser) throws(Unsupported) in q.statements() }
+            p.getter = try inside { (q: inout Parser) throws(Unsupported) in q.implicitReturn(q.statements()) }
             return
         }
         try inside { (q: inout Parser) throws(Unsupported) in
@@ -238,7 +238,7 @@ extension Parser {
                 guard q.isSymbol("{") else { continue }  // `{ get set }` in a protocol
                 let b = try q.inside { (r: inout Parser) throws(Unsupported) in r.statements() }
                 switch accessor {
-                case "get": p.getter = b
+                case "get": p.getter = q.implicitReturn(b)
                 case "set": p.setter = (parameter, b)
                 case "didSet": p.didSet = b
                 default: break
@@ -254,5 +254,14 @@ extension TypeDecl {
         var copy = self
         copy.nested = nested
         return copy
+    }
+}
+
+extension Parser {
+    /// Swift returns the value of a body that is one expression (closures, getters, functions):
+    /// written as the `return` it stands for, so the run needs no special case.
+    func implicitReturn(_ body: [Stmt]) -> [Stmt] {
+        guard language == .swift, body.count == 1, case .expression(let e) = body[0].kind else { return body }
+        return [Stmt(kind: .returnStatement(e), position: body[0].position)]
     }
 }

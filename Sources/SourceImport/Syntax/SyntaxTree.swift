@@ -152,7 +152,6 @@ struct SourceUnit: Sendable {
     var types: [TypeDecl] = []
     var functions: [FunctionDecl] = []
     var globals: [PropertyDecl] = []
-    var macros: [MacroDefinition] = []
     /// Top-level statements (Swift scripts, snippets pasted into an issue).
     var statements: [Stmt] = []
 }
