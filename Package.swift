@@ -4,8 +4,9 @@ import PackageDescription
 // StrokeScope: measure stroke animations in GIFs against their Core Animation model.
 //
 // C libraries come in through one system-library target each, and exactly one Swift module
-// imports each of them (GIFCodec imports CGIFLib, PNGCodec imports CLibPNG). Every other module
-// is pure Swift and builds without giflib or libpng headers.
+// imports each of them (GIFCodec imports CGIFLib, PNGCodec imports CLibPNG, MovieCodec imports
+// CFFmpeg). Every other module
+// is pure Swift and builds without giflib, libpng or FFmpeg headers.
 let package = Package(
     name: "StrokeScope",
     // Synchronization's Mutex needs macOS 15; Linux has it with the Swift 6 toolchain.
@@ -16,7 +17,7 @@ let package = Package(
         // (AnimationModel), fit (Fitting), infer (Inference), render (Rendering), report (Reporting,
         // Reports, PNGCodec), and the commands in-process (StrokeScopeCLI).
         .library(name: "StrokeScope", targets: [
-            "Inspection", "GIFCodec", "StrokeEstimation", "AnimationModel", "StrokeGeometry", "RecordingClock", "Fitting", "Inference", "Rendering",
+            "Inspection", "GIFCodec", "MovieCodec", "StrokeEstimation", "AnimationModel", "StrokeGeometry", "RecordingClock", "Fitting", "Inference", "Rendering",
             "Reporting", "Reports", "PNGCodec", "Raster", "JSON", "Threading", "OutputFiles", "SourceImport", "StrokeScopeCLI",
         ]),
     ],
@@ -32,6 +33,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [
+                .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"]),
+                .brew(["ffmpeg"]),
+            ]
+        ),
         // glibc's mallopt, for the executable alone (Linux; part of libc, nothing to install).
         .systemLibrary(name: "CMallocTuning"),
 
@@ -41,6 +50,9 @@ let package = Package(
         .target(name: "OutputFiles"),
         // GIF decoding, browser-exact compositing and encoding (the only importer of giflib).
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "OutputFiles"]),
+        // QuickTime and MPEG-4 movies: decoding by presentation timestamp and encoding (the only
+        // importer of FFmpeg's libraries).
+        .target(name: "MovieCodec", dependencies: ["CFFmpeg", "Raster", "OutputFiles"]),
         // PNG output (the only importer of libpng).
         .target(name: "PNGCodec", dependencies: ["CLibPNG", "Raster", "OutputFiles"]),
         // JSON values: ordered objects, exact number text, a parser with positions.

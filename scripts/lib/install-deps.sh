@@ -5,7 +5,7 @@
 # Usage: install_deps [extra-package ...]
 
 install_deps() {
-    local needed=(libgif-dev libpng-dev pkg-config "$@")
+    local needed=(libgif-dev libpng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev pkg-config "$@")
     local missing=()
     local pkg
     for pkg in "${needed[@]}"; do
@@ -17,7 +17,7 @@ install_deps() {
         return 0
     fi
     if ! command -v apt-get >/dev/null 2>&1; then
-        echo "error: missing packages (${missing[*]}) and no apt-get here; install giflib and libpng development files (macOS: brew install giflib libpng pkg-config)" >&2
+        echo "error: missing packages (${missing[*]}) and no apt-get here; install the giflib, libpng and FFmpeg development files (macOS: brew install giflib libpng ffmpeg pkg-config)" >&2
         return 1
     fi
     if [ "$(id -u)" -ne 0 ]; then
