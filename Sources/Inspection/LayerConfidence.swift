@@ -112,7 +112,12 @@ public struct LayerConfidence: Sendable, Equatable {
             findings.append((0.3, "the ink's width varies along its length (by \(percent(variations[variations.count / 2])) of it in the median frame): a filled shape (a crescent, a wedge, dots), not a stroke of one width"))
         }
         let hues = readings.compactMap { $0.arc?.hueSpread }.sorted()
-        if hues.count >= 3, hues[hues.count / 2] > maximumHueSpread {
+        // Ink read stretch by stretch against its own colour in most frames that show it
+        // (`ArcMeasurement.inkReadAlongStroke`): the ends are placed against the colour there.
+        let alongStroke = readings.filter { $0.arc?.inkReadAlongStroke == true }.count
+        if hues.count >= 3, hues[hues.count / 2] > maximumHueSpread, 2 * alongStroke >= hues.count {
+            findings.append((0.85, "the ink changes colour along the stroke (\(percent(hues[hues.count / 2])) of it in another hue in the median frame): each stretch is read against its own colour"))
+        } else if hues.count >= 3, hues[hues.count / 2] > maximumHueSpread {
             findings.append((0.45, "the ink changes colour along the stroke (\(percent(hues[hues.count / 2])) of it in another hue in the median frame): its ends are read against one colour and may be short where the colour departs from it"))
         }
         return findings

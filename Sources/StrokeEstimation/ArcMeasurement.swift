@@ -38,6 +38,10 @@ public struct ArcMeasurement: Sendable, Equatable {
     /// gradient along the stroke), not a lighter or darker blend of the same ink (a fading
     /// tail). Read on the same frames as `widthVariation`; nil when too few bins are inked.
     public var hueSpread: Double?
+    /// Whether the ink changed colour along the stroke so much in this frame that each stretch
+    /// of it was read against its own colour (`ArcMeasurer.inkAlongStroke`), not the frame's one
+    /// ink colour.
+    public var inkReadAlongStroke = false
     /// Separate pieces of ink seen when there were too many to read (state `unknown`); nil otherwise.
     public var pieceCount: Int?
     /// Where a stroke that left the band lies in this frame: its centre line's radius and its
@@ -52,6 +56,7 @@ public struct ArcMeasurement: Sendable, Equatable {
         a.state == b.state && a.startAngle == b.startAngle && a.endAngle == b.endAngle
             && a.segments.count == b.segments.count && zip(a.segments, b.segments).allSatisfy { $0.start == $1.start && $0.end == $1.end }
             && a.inkColor == b.inkColor && a.lineWidth == b.lineWidth && a.note == b.note && a.widthVariation == b.widthVariation && a.hueSpread == b.hueSpread && a.pieceCount == b.pieceCount
+            && a.inkReadAlongStroke == b.inkReadAlongStroke
             && a.roundCapEnds?.start == b.roundCapEnds?.start && a.roundCapEnds?.end == b.roundCapEnds?.end
     }
 }

@@ -238,13 +238,17 @@ public struct ArcMeasurer: Sendable {
             ink = reference
             faint = true
         }
+        // Ink that changes colour along the stroke (a gradient): each stretch is read against
+        // its own colour. A frame with too little solid ink to tell keeps the one colour.
+        let colours = solid && !faint ? inkAlongStroke(samples, background: bg, ink: ink, farthest: dmax) : nil
         // Ink per bin, in pixels of line width: only the changed bins when the background and
         // the ink are those the last frame's bins were computed with (and so its projection).
-        let kept = rawBackground == bg && rawInk == ink && rawProfile == profile ? memory.projection : nil
+        let kept = colours == nil && rawBackground == bg && rawInk == ink && rawProfile == profile ? memory.projection : nil
         let reuse = kept != nil && memory.raw.count == bins
         let projection = kept ?? BandProjection(radial: radial, background: bg, profile: profile, ink: ink, minimumContrast: Self.minimumContrast)
         memory.projection = projection
         if !reuse { memory.raw = [Double](repeating: 0, count: bins) }
+        if let colours { memory.raw = inkAcrossStretches(samples, colours: colours, background: bg, profile: profile) }
         let radialStep = sampler.radialStep
         // Each bin's clamped coverages, four samples a slot (see `inkAcross`).
         var scratch = [SIMD4<Float>](repeating: .zero, count: radial / 4 + 1)
@@ -289,7 +293,9 @@ public struct ArcMeasurer: Sendable {
                     }
                     raw[b] = Double(total) * radialStep
                 }
-                if reuse {
+                if colours != nil {
+                    // Read above, bin by bin against each stretch's own colour.
+                } else if reuse {
                     for b in cache.changedBins { inkAcross(b) }
                 } else {
                     for b in 0..<bins { inkAcross(b) }
@@ -298,7 +304,9 @@ public struct ArcMeasurer: Sendable {
           }
         }
         memory.rawBackground = bg
-        memory.rawInk = ink
+        // Bins read against their own colours are not kept for the next frame, nor are the
+        // ends fitted again against one colour (`fitEndShapes`).
+        memory.rawInk = colours == nil ? ink : nil
         memory.rawProfile = profile
         let raw = memory.raw
         let peak = raw.max() ?? 0
@@ -332,6 +340,7 @@ public struct ArcMeasurer: Sendable {
         }
         result.inkColor = PremultipliedColour.straight(ink)
         result.lineWidth = width
+        result.inkReadAlongStroke = colours != nil
         return result
     }
 
