@@ -60,6 +60,9 @@ extension Inspector {
                 let found = modelLayer == nil
                 let judged = found ? Array(result.readings[scene.clamped(to: result.readings.indices)]) : result.readings
                 result.confidence = LayerConfidence.judge(ring: ring, plausibility: layer.plausibility, readings: judged, found: found)
+                if let modelLayer, !modelLayer.isAnimated, placed.contains(where: { $0.modelLayer?.isAnimated == true }) {
+                    result.confidence.add(LayerConfidence.staticModelLayer.0, LayerConfidence.staticModelLayer.1)
+                }
             }
             layers.append(result)
         }

@@ -128,7 +128,7 @@ public struct Inspector: Sendable {
 
         // Layers: the model's placed on the found rings, or the rings themselves.
         // The statistics are freed as soon as the rings are placed (before the measurers'
-        // samplers are built, which would otherwise add to the peak: 10 bytes a pixel, 10 MB on
+        // samplers are built, which would otherwise add to the peak: 13 bytes a pixel, 13 MB on
         // a 1000×1000 screen); nothing after needs them.
         var layers: [PlacedLayer]
         if let model {

@@ -21,6 +21,18 @@ public struct LayerConfidence: Sendable, Equatable {
 
     public var isTentative: Bool { value < Self.tentative }
 
+    /// Adds one finding: the value is the lowest finding's, and the reasons stay lowest first.
+    mutating func add(_ finding: Double, _ reason: String) {
+        let at = reasons.isEmpty || finding < value ? 0 : reasons.count
+        reasons.insert(reason, at: at)
+        value = min(value, finding)
+    }
+
+    /// The finding of a model layer that no animation ever changes, beside layers that are
+    /// animated: a static ring (a progress ring's track), read as it shows but not an animated
+    /// stroke, which is what `confidence` is about.
+    static let staticModelLayer = (0.3, "the model animates nothing on this layer: a static ring (a track), read as it shows, not an animated stroke")
+
     /// Judges a ring from its readings, and a ring found without a model (`found`) also from
     /// its shape and from what changes on it (`plausibility`): a model's layer is placed where
     /// the model says, and only its readings can speak against it.

@@ -37,14 +37,17 @@ struct ModelPlacement {
     /// layers' rings are known, before any measurer is made.
     mutating func place(on rings: [RingGeometry], stats: inout PixelStatistics) throws(InspectionError) -> [PlacedLayer] {
         let arcLayers = model.layers.filter { $0.geometry.circularArc != nil }
+        // Rings are found from what changes: the model is anchored on its first animated arc
+        // layer (a progress layer, not the static track drawn before it), else its first arc.
+        let anchorLayer = arcLayers.first { $0.isAnimated } ?? arcLayers.first
         var scale = options.scale, origin = options.origin
         // Only a ring that looks like a stroke may anchor the model: one fitted through a label,
         // a filled disc or a HUD that fades in would place every layer wrong, and confidently.
         let looks = rings.map { RingPlausibility.read($0, stats: stats, others: rings) }
         // A model that draws something inside its first ring (a tick) explains what changes there.
-        let explained = arcLayers.first.map { anchor in Self.drawsInside(anchor, model.layers) } ?? false
+        let explained = anchorLayer.map { anchor in Self.drawsInside(anchor, model.layers) } ?? false
         let anchors = zip(rings, looks).filter { $0.1.looksLikeStroke($0.0, interiorExplained: explained) }.map(\.0)
-        if let anchorLayer = arcLayers.first, let circle = anchorLayer.geometry.circularArc {
+        if let anchorLayer, let circle = anchorLayer.geometry.circularArc {
             let centre = anchorLayer.geometry.pathToScreen(rotation: 0).apply(to: circle.center)
             // A circle of radius 0 gives no scale (the ring's radius over 0).
             if scale == nil || origin == nil, circle.radius > 0, let ring = anchors.first {
@@ -118,7 +121,7 @@ struct ModelPlacement {
             let colour = p.ink.map { " in \($0.hex)" } ?? ""
             assumptions.append("the model has no ring to take the scale and offset from: they are fitted to the extent of the ink\(colour) that changes (its paths' box widened by half the line width): \(placement)")
         } else if options.scale == nil || options.origin == nil {
-            assumptions.append("the model is placed with the scale and offset found from ring '\(arcLayers.first?.name ?? "")': \(placement)")
+            assumptions.append("the model is placed with the scale and offset found from ring '\(anchorLayer?.name ?? "")': \(placement)")
         }
         return placed
     }

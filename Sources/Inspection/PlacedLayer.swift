@@ -13,6 +13,14 @@ struct PlacedLayer {
     /// A found ring's look from what changes on it (nil for paths and placed predictions).
     var plausibility: RingPlausibility?
 
+    /// The model's layer it is placed from (nil for a ring found without a model).
+    var modelLayer: ResolvedLayer? {
+        switch kind {
+        case .ring(_, _, let layer): layer
+        case .path(_, _, _, let layer): layer
+        }
+    }
+
     enum Kind {
         /// The measurer is nil only while `FrameMeasuring` holds it.
         case ring(RingGeometry, ArcMeasurer?, modelLayer: ResolvedLayer?)

@@ -14,7 +14,7 @@ public struct ArcMeasurer: Sendable {
     public var convention: StrokeConvention
     var sampler: RingSampler { cache.sampler }
     /// The samples of the last frame measured, updated where the next frame differs.
-    private var cache: RingSampleCache
+    var cache: RingSampleCache
     /// Ink colour and line width learned from frames with a long stretch of ink; used where a
     /// frame shows too little ink to tell them itself (a stroke about to vanish is faint and
     /// short, and normalising by its own faint colour would make it look long).
@@ -333,6 +333,9 @@ public struct ArcMeasurer: Sendable {
         }
         let coverage = raw.map { $0 / width }
         var result = extract(coverage, lineWidth: width)
+        if result.state == .arc, inkCrossesBand(coverage: coverage, background: bg, ink: ink) {
+            return ArcMeasurement(state: .empty, segments: [], note: Self.crossingNote)
+        }
         if result.state == .arc, widthVariationsRemaining > 0 {
             result.widthVariation = widthVariation(samples, coverage: coverage, lineWidth: width, backgrounds: projection.backgrounds)
             result.hueSpread = hueSpread(samples, background: bg, ink: ink)

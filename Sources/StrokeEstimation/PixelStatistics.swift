@@ -23,13 +23,22 @@ public struct PixelStatistics: Sendable {
     public private(set) var sceneEnded = false
     /// The first frame as stored (straight RGBA words): most pixels of later frames equal it,
     /// and one word comparison skips them. Its premultiplied colour is recomputed where a pixel
-    /// differs rather than kept (10 bytes a pixel in all, with `extremeWords`: this lives through the first frames
+    /// differs rather than kept (13 bytes a pixel in all, with `extremeWords`, `firstChange` and `toggles`: this lives through the first frames
     /// of a 1000×1000 screen alongside the decoder's canvases).
     private var referenceWords: [UInt32]
     /// Per pixel, the colour (straight RGBA word) of the frame that set `maxDeviation`: with the
     /// first frame's, the two colours a pixel of a stroke's band alternates between (ink, and
     /// the background or track under it), from which `RingInk` tells the stroke's ink.
     public private(set) var extremeWords: [UInt32]
+    /// Per pixel, the frame of the scene (1-based: 1 is its first frame, 0 never) in which it
+    /// first differed from the reference by the ring search's change threshold. A stroke's band
+    /// changes bit by bit as the stroke moves; a track, a HUD's frame or a label that comes or
+    /// goes with the whole indicator changes in one frame, with many other pixels.
+    public private(set) var firstChange: [UInt16]
+    /// Per pixel, how often it started or stopped differing from the reference by that
+    /// threshold (saturating at 255): once for what came or went for good (a track vanishing
+    /// with its HUD), many times for a band a stroke keeps crossing.
+    public private(set) var toggles: [UInt8]
     /// Per pixel, whether the latest frame differs from the reference by `cutDeviation` or more,
     /// and how many do: a frame in which most of the canvas differs starts a new scene.
     private var differs: [Bool]
@@ -41,7 +50,7 @@ public struct PixelStatistics: Sendable {
     /// What the latest frame raised (pixel, previous deviation and colour), to take it back
     /// when that frame turns out to be a cut.
     private var undo: [Undo] = []
-    private struct Undo { var index: Int32, deviation: UInt16, word: UInt32 }
+    private struct Undo { var index: Int32, deviation: UInt16, word: UInt32, first: UInt16 }
     /// The longest scene ended so far, when a later one replaced it.
     private var longest: Scene?
 
@@ -57,7 +66,7 @@ public struct PixelStatistics: Sendable {
     static let cutDeviation: UInt16 = 40
 
     private struct Scene {
-        var maxDeviation: [UInt16], referenceWords: [UInt32], extremeWords: [UInt32]
+        var maxDeviation: [UInt16], referenceWords: [UInt32], extremeWords: [UInt32], firstChange: [UInt16], toggles: [UInt8]
         var start: Int, frames: Int
     }
 
@@ -78,6 +87,8 @@ public struct PixelStatistics: Sendable {
         maxDeviation = [UInt16](repeating: 0, count: width * height)
         referenceWords = [UInt32](repeating: 0, count: width * height)
         extremeWords = [UInt32](repeating: 0, count: width * height)
+        firstChange = [UInt16](repeating: 0, count: width * height)
+        toggles = [UInt8](repeating: 0, count: width * height)
         differs = [Bool](repeating: false, count: width * height)
     }
 
@@ -89,6 +100,8 @@ public struct PixelStatistics: Sendable {
         maxDeviation = scene.maxDeviation
         referenceWords = scene.referenceWords
         extremeWords = scene.extremeWords
+        firstChange = scene.firstChange
+        toggles = scene.toggles
         sceneStart = scene.start
         sceneFrames = scene.frames
         sceneEnded = true
@@ -104,16 +117,19 @@ public struct PixelStatistics: Sendable {
         for entry in undo.reversed() {
             maxDeviation[Int(entry.index)] = entry.deviation
             extremeWords[Int(entry.index)] = entry.word
+            firstChange[Int(entry.index)] = entry.first
         }
         undo.removeAll(keepingCapacity: true)
         sceneFrames -= 1
         if sceneFrames > (longest?.frames ?? 0) {
             longest = Scene(maxDeviation: maxDeviation, referenceWords: referenceWords, extremeWords: extremeWords,
-                            start: sceneStart, frames: sceneFrames)
+                            firstChange: firstChange, toggles: toggles, start: sceneStart, frames: sceneFrames)
         }
         let n = width * height
         maxDeviation = [UInt16](repeating: 0, count: n)
         extremeWords = [UInt32](repeating: 0, count: n)
+        firstChange = [UInt16](repeating: 0, count: n)
+        toggles = [UInt8](repeating: 0, count: n)
         differs = [Bool](repeating: false, count: n)
         differing = 0
         image.pixels.withUnsafeBytes { raw in
@@ -153,6 +169,7 @@ public struct PixelStatistics: Sendable {
         let w = width
         var differing = self.differing
         var undo = self.undo
+        let frameInScene = UInt16(clamping: sceneFrames)
         undo.removeAll(keepingCapacity: true)
         self.undo = []
         image.pixels.withUnsafeBytes { raw in
@@ -163,6 +180,8 @@ public struct PixelStatistics: Sendable {
                 }
                 maxDeviation.withUnsafeMutableBufferPointer { dev in
                   extremeWords.withUnsafeMutableBufferPointer { extreme in
+                   firstChange.withUnsafeMutableBufferPointer { firstChange in
+                   toggles.withUnsafeMutableBufferPointer { toggles in
                    differs.withUnsafeMutableBufferPointer { differs in
                     for y in area.y..<area.maxY {
                         for i in (y * w + area.x)..<(y * w + area.maxX) {
@@ -170,20 +189,26 @@ public struct PixelStatistics: Sendable {
                             // Most pixels equal the reference: one comparison, and a byte
                             // read for the cut's count.
                             if word == words[i] {
-                                if differs[i] { differs[i] = false; differing &-= 1 }
+                                if differs[i] { differs[i] = false; differing &-= 1; toggles[i] = toggles[i] &+ (toggles[i] < 255 ? 1 : 0) }
                                 continue
                             }
                             let p = Self.premultiplied(word), q = Self.premultiplied(words[i])
                             let dr = p.r - q.r, dg = p.g - q.g, db = p.b - q.b, da = p.a - q.a
                             let d = UInt16(Double(dr * dr + dg * dg + db * db + da * da).squareRoot())
                             if d > dev[i] {
-                                undo.append(Undo(index: Int32(truncatingIfNeeded: i), deviation: dev[i], word: extreme[i]))
+                                undo.append(Undo(index: Int32(truncatingIfNeeded: i), deviation: dev[i], word: extreme[i], first: firstChange[i]))
+                                if dev[i] < RingFinder.changeThreshold && d >= RingFinder.changeThreshold { firstChange[i] = frameInScene }
                                 dev[i] = d; extreme[i] = word
                             }
                             let now = d >= Self.cutDeviation
-                            if now != differs[i] { differs[i] = now; differing &+= now ? 1 : -1 }
+                            if now != differs[i] {
+                                differs[i] = now; differing &+= now ? 1 : -1
+                                toggles[i] = toggles[i] &+ (toggles[i] < 255 ? 1 : 0)
+                            }
                         }
                     }
+                   }
+                   }
                    }
                   }
                 }

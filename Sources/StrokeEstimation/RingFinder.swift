@@ -29,6 +29,16 @@ public enum RingFinder {
         }
         var rings: [RingGeometry] = [], rejected: [(RingCandidate, Int)] = []
         for component in components(mask, width: w, height: h) where component.count >= 20 {
+            // What came or went at once with the whole indicator (a track, a frame) is set
+            // aside first: the rings the rest shows are the strokes drawn over time.
+            if let rest = withoutChangedAtOnce(component, stats: stats) {
+                let drawn: [RingGeometry]
+                if case .ring(let ring) = fit(rest, stats: stats) { drawn = [ring] } else { drawn = consensusRings(rest, stats: stats) }
+                if !drawn.isEmpty {
+                    rings += drawn
+                    continue
+                }
+            }
             switch fit(component, stats: stats) {
             case .ring(let ring):
                 rings.append(ring)

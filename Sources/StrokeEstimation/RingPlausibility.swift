@@ -74,16 +74,25 @@ public struct RingPlausibility: Sendable, Equatable {
         // What changes as the stroke does: a dithered or recompressed background flickers by
         // a little everywhere, and only changes of a good part of the band's own count.
         var bandDeviations: [UInt16] = []
+        // The last frame in which a pixel of the band first changed: what first changes only
+        // after the stroke has swept its whole band (a tick drawn once the ring is complete, a
+        // track or a HUD going away with it) is later content, not part of the stroke's shape.
+        // A filled disc or wedge changes inside as its edge sweeps, and stays counted.
+        var bandLast: UInt16 = 0
         if x0 <= x1 && y0 <= y1 {
             for y in y0...y1 {
                 let dy = Double(y) + 0.5 - c.y
                 for x in x0...x1 {
                     let dx = Double(x) + 0.5 - c.x
                     let v = stats.maxDeviation[y * w + x]
-                    if v >= RingFinder.changeThreshold, abs((dx * dx + dy * dy).squareRoot() - r) <= inner { bandDeviations.append(v) }
+                    if v >= RingFinder.changeThreshold, abs((dx * dx + dy * dy).squareRoot() - r) <= inner {
+                        bandDeviations.append(v)
+                        bandLast = max(bandLast, stats.firstChange[y * w + x])
+                    }
                 }
             }
         }
+        if bandLast == 0 { bandLast = .max }
         bandDeviations.sort()
         let typical = bandDeviations.isEmpty ? 0 : Double(bandDeviations[bandDeviations.count / 2])
         let threshold = max(RingFinder.changeThreshold, UInt16(min(510, Self.likeTheBand * typical)))
@@ -97,7 +106,7 @@ public struct RingPlausibility: Sendable, Equatable {
                     let dx = Double(x) + 0.5 - c.x
                     let rho = (dx * dx + dy * dy).squareRoot()
                     let d = abs(rho - r)
-                    let changed = stats.maxDeviation[y * w + x] >= threshold
+                    let changed = stats.maxDeviation[y * w + x] >= threshold && stats.firstChange[y * w + x] <= bandLast
                     if d <= inner || (d >= edge && d <= beside && changed
                                       && !neighbours.contains { abs(Point(x: Double(x) + 0.5, y: Double(y) + 0.5).distance(to: $0.c) - $0.r) <= $0.reach }) {
                         let s = Int(onScreenAngle(of: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), around: c) / 10) % 36

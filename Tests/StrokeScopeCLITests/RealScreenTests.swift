@@ -51,6 +51,10 @@ struct RealScreenTests {
         #expect(r.code == 0, "\(r.err)")
         let v = try JSONValue.parse(r.out)
         #expect(v["layers"]?.arrayValue?.map { $0["strokeColor"]?.stringValue } == ["#D1D1D6", "#007AFF"])
+        // The track layer is read, but the model animates nothing on it: not an animated stroke.
+        #expect(v["layers"]?[0]?["confidence"]?.doubleValue == 0.3)
+        #expect(v["layers"]?[0]?["warnings"]?.arrayValue?.first?.stringValue?.contains("the model animates nothing on this layer") == true)
+        #expect(v["layers"]?[1]?["confidence"]?.doubleValue == 1)
         let (worst, wrong) = Self.compare(try #require(v["frames"]?.arrayValue), try #require(truth["frames"]?.arrayValue), layer: 1, truthLayer: 1)
         #expect(wrong.isEmpty, "states differ in frames \(wrong)")
         #expect(worst < 0.5, "worst end \(worst)°")

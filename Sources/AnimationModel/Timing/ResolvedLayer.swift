@@ -33,6 +33,9 @@ public final class ResolvedLayer: Sendable {
         self.animations = animations
     }
 
+    /// Whether any animation is ever attached to the layer (a static track has none).
+    public var isAnimated: Bool { !animations.isEmpty }
+
     /// Values at model time `t`.
     public func values(at t: Double) -> LayerValues {
         let segment = timeline.segment(at: t)
