@@ -63,8 +63,8 @@ let package = Package(
         .target(name: "StrokeGeometry"),
         // The strokescope-model/1 loader, expressions and Core Animation's timing engine.
         .target(name: "AnimationModel", dependencies: ["JSON", "StrokeGeometry"]),
-        // Draws model layers into frames (exact-coverage stroke rasteriser) and writes GIFs.
-        .target(name: "Rendering", dependencies: ["Raster", "StrokeGeometry", "AnimationModel", "GIFCodec"]),
+        // Draws model layers into frames (exact-coverage stroke rasteriser) and writes GIFs and movies.
+        .target(name: "Rendering", dependencies: ["Raster", "StrokeGeometry", "AnimationModel", "GIFCodec", "MovieCodec"]),
         // Finds rings in frames and measures where each stroke starts and ends.
         .target(name: "StrokeEstimation", dependencies: ["Raster", "StrokeGeometry"]),
         // The recording's clock: the steady capture grid under stored delays, and where frame times come from.
