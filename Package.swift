@@ -95,7 +95,7 @@ let package = Package(
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "OutputFiles", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "SourceImport"]
+            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "OutputFiles", "GIFCodec", "MovieCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "SourceImport"]
         ),
         // On Linux the tool links the Swift runtime statically: the binary runs on a machine
         // (a CI runner) that has no Swift toolchain, and it starts faster and smaller, as only
