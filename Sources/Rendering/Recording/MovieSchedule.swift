@@ -28,6 +28,8 @@ public struct MovieSchedule: Sendable, Equatable {
     public struct OutOfOrder: Error, Sendable, Equatable {
         /// The frame (index in the perfect recording) whose time is not after the frame before it.
         public var frame: Int
+
+        public init(frame: Int) { self.frame = frame }
     }
 
     public let ticksPerSecond: Int
