@@ -18,7 +18,7 @@ enum RenderCommand {
         options: [
             .option("output", short: "o", value: "file", help: "Where to write: a GIF (.gif), or a movie (.mp4, .m4v, .mov)."),
             .option("fps", value: "n", help: "Frames per second; in a GIF each frame starts at the nearest centisecond of its capture time (30 fps gives 3, 4, 3 cs), in a movie at its exact time (a movie's default: 60)."),
-            .option("delay-cs", value: "cs", help: "A fixed delay per frame in centiseconds.", default: "3"),
+            .option("delay-cs", value: "cs", help: "GIF: a fixed delay per frame in centiseconds.", default: "3"),
             .option("duration", value: "seconds", help: "Recording length.", default: "up to two cycles past the last animation's begin"),
             .option("from", value: "seconds", help: "Model time of the first frame.", default: "0"),
             .option("scale", value: "n", help: "Pixels per point (1, 2, 3 like a device).", default: "1"),
