@@ -95,12 +95,12 @@ run_case() {
     "$bin" render "$model" -o "$o$ext" --truth "$o.truth.json" --force --quiet $rargs \
         >/dev/null 2>"$o.render.err" || rc=$?
     [ "$rc" = 0 ] || { rm -f "$o.truth.json"; return 0; }
-    ffprobe -v error -select_streams v:0 -show_entries packet=pts,duration -of csv=p=0 "$o$ext" > "$o.pts.csv" 2>/dev/null || rm -f "$o.pts.csv"
+    ffprobe -v error -select_streams v:0 -show_entries packet=pts,duration -of csv=p=0 "$o$ext" </dev/null > "$o.pts.csv" 2>/dev/null || rm -f "$o.pts.csv"
     measured="$o$ext"
     if [ "$via_gif" = 1 ]; then
-        ffmpeg -v error -y -i "$o$ext" -fps_mode passthrough \
+        ffmpeg -nostdin -v error -y -i "$o$ext" -fps_mode passthrough \
             -vf "split[a][b];[a]palettegen=max_colors=256:stats_mode=full:reserve_transparent=0[p];[b][p]paletteuse=dither=none" \
-            "$o.gif" 2>"$o.transcode.err" || { echo "ffmpeg could not transcode" > "$o.fit.err"; cp "$o.fit.err" "$o.inspect.err"; return 0; }
+            "$o.gif" </dev/null 2>"$o.transcode.err" || { echo "ffmpeg could not transcode" > "$o.fit.err"; cp "$o.fit.err" "$o.inspect.err"; return 0; }
         measured="$o.gif"
     fi
     rc=0
