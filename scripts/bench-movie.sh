@@ -124,7 +124,7 @@ results_note "Suite: $n cases ($jobs jobs). Encoders: $(ffprobe -version 2>/dev/
 results_write "Movie accuracy (scripts/bench-movie.sh)" "$work/report.md" <<'ABOUT'
 How exactly `strokescope render` writes movies and how closely `fit` and `inspect` read them
 back (issue 23), against the exact truth `render --truth` writes. Every case is a bundled model
-at 2x, written as H.264 (MP4) and HEVC (QuickTime) at CRF 18, 4:2:0, BT.709, on a 90 kHz clock:
+at 2x, written as H.264 (MP4) and HEVC (QuickTime) at CRF 16, 4:2:0, BT.709, on a 90 kHz clock:
 a constant 60 or 120 Hz, a variable rate (held pictures left out, `--vfr`), 60 Hz with capture
 jitter, late and early frames, dropped frames or repeated pictures, and a clock 10 % fast.
 

@@ -38,7 +38,7 @@ enum RenderCommand {
             .option("duplicate", value: "frame", help: "Imperfection: this frame repeats the picture of the frame before (repeatable).", repeatable: true),
             .option("delays", value: "cs,cs,...", help: "Imperfection: store these delays (cycled) instead of the capture intervals."),
             .option("codec", value: "codec", help: "Movie: the video codec (libx264 or libx265).", choices: ["h264", "hevc"], default: "h264"),
-            .option("crf", value: "n", help: "Movie: the encoder's constant rate factor, 0 to 51 (lower is closer and larger).", default: "18"),
+            .option("crf", value: "n", help: "Movie: the encoder's constant rate factor, 0 to 51 (lower is closer and larger).", default: "16"),
             .flag("vfr", help: "Movie: leave out frames that repeat the picture before, as a simulator recording does (a variable frame rate); every frame keeps its true timestamp."),
             .option("truth", value: "file.json", help: "Also write the exact per-frame values used."),
             SharedOptions.force, SharedOptions.maxModelBytes, SharedOptions.quiet,

@@ -46,7 +46,7 @@ extension RenderCommand {
         let codec: MovieEncoderOptions.Codec = args.value("codec") == "hevc" ? .hevc : .h264
         let crf: Int
         do throws(UsageError) {
-            crf = try args.value("crf", as: .integer(in: .between(0, 51))) ?? 18
+            crf = try args.value("crf", as: .integer(in: .between(0, 51))) ?? 16
         } catch { throw CLIError.usage(error) }
         let schedule: MovieSchedule
         do {
