@@ -84,7 +84,7 @@ exact capture time, so a late frame keeps its late time, a dropped frame leaves 
 next change). The truth files give every frame's `time` (its timestamp), `delay` (to the next
 frame), `pts` (in ticks), the model time it shows and every layer's exact state.
 HEAD
-        printf '\nEncoded with %s (one thread, CRF 16, no B-frames, 4:2:0, BT.709). Other versions\n' "$(encoder_versions)"
+        printf '\nEncoded with %s (one thread, CRF 16, x264 tuned for PSNR and x265 for SSIM, no B-frames, 4:2:0, BT.709). Other versions\n' "$(encoder_versions)"
         printf 'of the encoders give other bytes: `--check` then compares the truth files and the timestamps only.\n\n'
         printf '| NAME | model | codec | frames | movie (bytes) | truth (bytes) | what it is | ARGUMENTS |\n| --- | --- | --- | ---: | ---: | ---: | --- | --- |\n'
         while IFS='|' read -r name model args what; do

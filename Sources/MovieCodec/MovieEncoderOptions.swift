@@ -1,8 +1,8 @@
 /// How `MovieEncoder` writes a movie: container, codec, quality and clock.
 ///
 /// The defaults are the project's choice for renders that are measured afterwards
-/// (docs/internals/decisions.md, "Writing movies"): H.264 at CRF 16, 4:2:0, BT.709, no B-frames,
-/// a 90 kHz clock.
+/// (docs/internals/decisions.md, "Writing movies"): H.264 at CRF 16 without psychovisual tuning,
+/// 4:2:0, BT.709, no B-frames, a 90 kHz clock.
 public struct MovieEncoderOptions: Sendable, Equatable {
     /// The file format, which follows the output's extension.
     public enum Container: String, Sendable, Equatable, CaseIterable {
