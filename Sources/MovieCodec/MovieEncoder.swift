@@ -43,13 +43,17 @@ public final class MovieEncoder {
     private var padded: [UInt8] = []
     private var finished = false
 
+    /// The largest width or height written: twice the largest picture of any H.264 or HEVC level
+    /// (8192 px a side), so that nothing a player could open is refused.
+    public static let maximumSide = 16384
+
     /// The number of pictures added so far.
     public private(set) var frameCount = 0
 
     /// An encoder writing to `path`. An existing file is replaced only when `overwrite` is set.
     public init(path: String, width: Int, height: Int, options: MovieEncoderOptions, overwrite: Bool = false) throws(MovieEncodingError) {
-        guard (1...16384).contains(width), (1...16384).contains(height) else {
-            throw MovieEncodingError(file: path, reason: .invalidFrame("picture \(width)×\(height) is outside 1...16384 pixels a side"))
+        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
+            throw MovieEncodingError(file: path, reason: .invalidFrame("picture \(width)×\(height) is outside 1...\(Self.maximumSide) pixels a side"))
         }
         guard options.ticksPerSecond >= 1, (0...51).contains(options.crf) else {
             throw MovieEncodingError(file: path, reason: .invalidFrame("clock of \(options.ticksPerSecond) ticks/s or CRF \(options.crf) is out of range"))

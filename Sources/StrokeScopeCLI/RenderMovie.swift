@@ -43,6 +43,11 @@ extension RenderCommand {
     static func renderMovie(_ args: ParsedArguments, _ console: Console, container: MovieEncoderOptions.Container,
                             model: ResolvedModel, settings: RenderSettings, plan: RecordingSchedule.Plan,
                             output: String, truthPath: String?, force: Bool, unevenCanvas: (Int, Int)?) throws(CLIError) -> Int32 {
+        // Refused before drawing anything (MovieEncoder would refuse it at the first frame).
+        guard settings.width <= MovieEncoder.maximumSide, settings.height <= MovieEncoder.maximumSide else {
+            throw CLIError("canvas \(settings.width)×\(settings.height) is above \(MovieEncoder.maximumSide) px a side, the most a movie takes",
+                           exitCode: CLIError.Code.usage)
+        }
         let codec: MovieEncoderOptions.Codec = args.value("codec") == "hevc" ? .hevc : .h264
         let crf: Int
         do throws(UsageError) {
