@@ -43,8 +43,8 @@ public final class MovieEncoder {
     private var padded: [UInt8] = []
     private var finished = false
 
-    /// The largest width or height written: twice the largest picture of any H.264 or HEVC level
-    /// (8192 px a side), so that nothing a player could open is refused.
+    /// The largest width or height written: far beyond any screen recording, and a bound on what
+    /// one frame asks of the encoder.
     public static let maximumSide = 16384
 
     /// The number of pictures added so far.
