@@ -33,7 +33,7 @@ final class MovieOutput {
             throw MovieEncodingError(file: path, reason: .ffmpeg(step: "allocating the output buffer", message: "out of memory"))
         }
         let opaque = Unmanaged.passUnretained(self).toOpaque()
-        guard let io = avio_alloc_context(buffer, Int32(size), 1, opaque, nil, movieOutputWrite, movieOutputSeek) else {
+        guard let io = strokescope_avio_alloc_writer(buffer, Int32(size), opaque, movieOutputWrite, movieOutputSeek) else {
             av_free(buffer)
             throw MovieEncodingError(file: path, reason: .ffmpeg(step: "allocating the output context", message: "out of memory"))
         }
@@ -110,7 +110,7 @@ func averrorText(_ code: Int32) -> String {
     return String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-private let movieOutputWrite: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = { opaque, buffer, size in
+private let movieOutputWrite: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, Int32) -> Int32 = { opaque, buffer, size in
     guard let opaque, let buffer, size >= 0 else { return -EINVAL }
     let output = Unmanaged<MovieOutput>.fromOpaque(opaque).takeUnretainedValue()
     return output.write(UnsafeRawBufferPointer(start: buffer, count: Int(size)))
