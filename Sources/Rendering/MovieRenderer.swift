@@ -40,11 +40,13 @@ public struct MovieRenderer: Sendable {
     }
 
     /// Writes the movie to `path` (an existing file is replaced only with `overwrite`) and calls
-    /// `frameWritten` after each frame with its exact state. `options.ticksPerSecond` is taken
-    /// from the schedule. Returns the number of frames written.
+    /// `frameWritten` after each frame with its exact state, and `framesDrawn` with the number of
+    /// the schedule's frames drawn so far (held frames left out count too, for a progress bar).
+    /// `options.ticksPerSecond` is taken from the schedule. Returns the number of frames written.
     @discardableResult
     public func write(to path: String, options: MovieEncoderOptions, overwrite: Bool,
-                      frameWritten: (RenderedMovieFrame) -> Void = { _ in }) throws(MovieEncodingError) -> Int {
+                      frameWritten: (RenderedMovieFrame) -> Void = { _ in },
+                      framesDrawn: (Int) -> Void = { _ in }) throws(MovieEncodingError) -> Int {
         var options = options
         options.ticksPerSecond = schedule.ticksPerSecond
         let settings = renderer.settings
@@ -63,8 +65,9 @@ public struct MovieRenderer: Sendable {
             pending = nil
         }
         var heldBefore = false
-        for scheduled in schedule.frames {
+        for (drawn, scheduled) in schedule.frames.enumerated() {
             let (image, truths) = renderer.render(at: scheduled.modelTime)
+            defer { framesDrawn(drawn + 1) }
             if leavesOutHeldFrames, let current = pending, current.image == image {
                 heldBefore = true
                 continue

@@ -74,14 +74,11 @@ extension RenderCommand {
                                      leavesOutHeldFrames: leaveOutHeld)
         let progress = Progress(console: console, quiet: args.flag("quiet"))
         progress.start(label: "rendering", total: schedule.frames.count)
-        var done = 0
         let written: Int
         do {
-            written = try renderer.write(to: output, options: options, overwrite: force) { frame in
-                if truthPath != nil { truthFrames.append(Self.movieTruth(frame)) }
-                done += 1
-                progress.update(done)
-            }
+            written = try renderer.write(to: output, options: options, overwrite: force,
+                                         frameWritten: { frame in if truthPath != nil { truthFrames.append(Self.movieTruth(frame)) } },
+                                         framesDrawn: { progress.update($0) })
             progress.finish()
         } catch {
             progress.finish()
