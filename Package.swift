@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "SourceImportTests", dependencies: ["SourceImport", "AnimationModel", "JSON"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "AnimationModel", "RecordingClock"]),
         .testTarget(name: "RecordingClockTests", dependencies: ["RecordingClock"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Raster", "StrokeGeometry", "GIFCodec"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Raster", "StrokeGeometry", "GIFCodec", "MovieCodec"]),
         .testTarget(name: "AnimationModelTests", dependencies: ["AnimationModel", "StrokeGeometry", "JSON"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "JSON"]),
         .testTarget(name: "CLIArgumentsTests", dependencies: ["CLIArguments"]),
