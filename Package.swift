@@ -63,8 +63,8 @@ let package = Package(
         .target(name: "StrokeGeometry"),
         // The strokescope-model/1 loader, expressions and Core Animation's timing engine.
         .target(name: "AnimationModel", dependencies: ["JSON", "StrokeGeometry"]),
-        // Draws model layers into frames (exact-coverage stroke rasteriser) and writes GIFs.
-        .target(name: "Rendering", dependencies: ["Raster", "StrokeGeometry", "AnimationModel", "GIFCodec"]),
+        // Draws model layers into frames (exact-coverage stroke rasteriser) and writes GIFs and movies.
+        .target(name: "Rendering", dependencies: ["Raster", "StrokeGeometry", "AnimationModel", "GIFCodec", "MovieCodec"]),
         // Finds rings in frames and measures where each stroke starts and ends.
         .target(name: "StrokeEstimation", dependencies: ["Raster", "StrokeGeometry"]),
         // The recording's clock: the steady capture grid under stored delays, and where frame times come from.
@@ -95,7 +95,7 @@ let package = Package(
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "OutputFiles", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "SourceImport"]
+            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "OutputFiles", "GIFCodec", "MovieCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "SourceImport"]
         ),
         // On Linux the tool links the Swift runtime statically: the binary runs on a machine
         // (a CI runner) that has no Swift toolchain, and it starts faster and smaller, as only
@@ -116,6 +116,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
+        .testTarget(name: "MovieCodecTests", dependencies: ["MovieCodec", "Raster"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "StrokeGeometryTests", dependencies: ["StrokeGeometry"]),
         .testTarget(name: "StrokeEstimationTests", dependencies: ["StrokeEstimation", "Rendering", "Raster", "StrokeGeometry", "AnimationModel"]),
@@ -125,7 +126,7 @@ let package = Package(
         .testTarget(name: "SourceImportTests", dependencies: ["SourceImport", "AnimationModel", "JSON"]),
         .testTarget(name: "FittingTests", dependencies: ["Fitting", "AnimationModel", "RecordingClock"]),
         .testTarget(name: "RecordingClockTests", dependencies: ["RecordingClock"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Raster", "StrokeGeometry", "GIFCodec"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Raster", "StrokeGeometry", "GIFCodec", "MovieCodec"]),
         .testTarget(name: "AnimationModelTests", dependencies: ["AnimationModel", "StrokeGeometry", "JSON"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "JSON"]),
         .testTarget(name: "CLIArgumentsTests", dependencies: ["CLIArguments"]),

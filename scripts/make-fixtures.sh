@@ -5,6 +5,8 @@
 #                     fixtures/render/suite.txt, each NAME.gif with its NAME.truth.json
 #   fixtures/README.md      every fixture, its size and the exact command that made it
 #   fixtures/CHECKSUMS      SHA-256 of every generated file (checked by `swift test`)
+#   fixtures/movies/  movies rendered by scripts/make-movie-fixtures.sh (run from here), with
+#                     their own README.md and CHECKSUMS
 # --check: regenerate everything into a temporary directory and fail if any byte differs from fixtures/.
 set -euo pipefail
 export LC_ALL=C   # the same file order (globs, sort) on every machine
@@ -113,9 +115,11 @@ if [ "${1:-}" = "--check" ]; then
     while IFS= read -r rel; do
         if [ ! -e "$tmp/$rel" ]; then echo "EXTRA (not generated): fixtures/$rel"; status=1; fi
     done < <(cd fixtures && find gif render -type f | sort)
+    scripts/make-movie-fixtures.sh --check --no-build || status=1
     exit $status
 fi
 # Remove earlier render fixtures first, so a fixture dropped from the suite leaves nothing behind.
 find fixtures/render -maxdepth 1 -type f \( -name '*.gif' -o -name '*.truth.json' \) -delete
 generate fixtures
+scripts/make-movie-fixtures.sh --no-build
 echo "wrote fixtures/gif, fixtures/render ($(suite_lines | wc -l | tr -d ' ') render fixtures), fixtures/README.md, fixtures/CHECKSUMS"

@@ -8,4 +8,9 @@ import StrokeGeometry
 public struct RenderedFrame: Sendable {
     public var schedule: RecordingSchedule.Frame
     public var layers: [LayerTruth]
+
+    public init(schedule: RecordingSchedule.Frame, layers: [LayerTruth]) {
+        self.schedule = schedule
+        self.layers = layers
+    }
 }

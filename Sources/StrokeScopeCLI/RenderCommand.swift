@@ -2,21 +2,23 @@ import AnimationModel
 import CLIArguments
 import GIFCodec
 import JSON
+import MovieCodec
 import Raster
 import Rendering
 import StrokeGeometry
 
-/// `strokescope render MODEL.json -o OUT.gif`: a reference GIF of what the model puts on screen.
+/// `strokescope render MODEL.json -o OUT.gif|.mp4|.mov`: a reference GIF or movie of what the
+/// model puts on screen.
 enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
-        abstract: "Render an animation model into a GIF, optionally with recorder-like imperfections and the exact per-frame truth.",
-        discussion: "Strokes are drawn with exact area coverage in the layer's colour over the background, at a pixel scale like a device recording (pixel = origin + point × scale). Frame i shows model time from + rate × (capture time of frame i). With --truth, every frame's model time and every layer's exact state, stroke fractions, on-screen angles and pixel geometry are written as JSON in the shape of inspect's output.",
+        abstract: "Render an animation model into a GIF or a movie, optionally with recorder-like imperfections and the exact per-frame truth.",
+        discussion: "Strokes are drawn with exact area coverage in the layer's colour over the background, at a pixel scale like a device recording (pixel = origin + point × scale). Frame i shows model time from + rate × (capture time of frame i). An output ending in .mp4, .m4v or .mov is a movie (H.264 or HEVC, 4:2:0, BT.709) whose frames carry their exact capture times as timestamps (a 90 kHz clock); its canvas is rounded up to even sides. With --truth, every frame's model time and every layer's exact state, stroke fractions, on-screen angles and pixel geometry are written as JSON in the shape of inspect's output.",
         arguments: [ArgumentSpec("model.json", help: "The animation model: a strokescope-model/1 file, or Objective-C or Swift code (a file or a folder) imported as `strokescope import` does.")],
         options: [
-            .option("output", short: "o", value: "file.gif", help: "Where to write the GIF."),
-            .option("fps", value: "n", help: "Frames per second; each frame starts at the nearest centisecond of its capture time (30 fps gives 3, 4, 3 cs)."),
-            .option("delay-cs", value: "cs", help: "A fixed delay per frame in centiseconds.", default: "3"),
+            .option("output", short: "o", value: "file", help: "Where to write: a GIF (.gif), or a movie (.mp4, .m4v, .mov)."),
+            .option("fps", value: "n", help: "Frames per second; in a GIF each frame starts at the nearest centisecond of its capture time (30 fps gives 3, 4, 3 cs), in a movie at its exact time (a movie's default: 60)."),
+            .option("delay-cs", value: "cs", help: "GIF: a fixed delay per frame in centiseconds.", default: "3"),
             .option("duration", value: "seconds", help: "Recording length.", default: "up to two cycles past the last animation's begin"),
             .option("from", value: "seconds", help: "Model time of the first frame.", default: "0"),
             .option("scale", value: "n", help: "Pixels per point (1, 2, 3 like a device).", default: "1"),
@@ -35,6 +37,9 @@ enum RenderCommand {
             .option("drop", value: "frame", help: "Imperfection: this frame is left out; its delay goes to the frame before (repeatable).", repeatable: true),
             .option("duplicate", value: "frame", help: "Imperfection: this frame repeats the picture of the frame before (repeatable).", repeatable: true),
             .option("delays", value: "cs,cs,...", help: "Imperfection: store these delays (cycled) instead of the capture intervals."),
+            .option("codec", value: "codec", help: "Movie: the video codec (libx264 or libx265).", choices: ["h264", "hevc"], default: "h264"),
+            .option("crf", value: "n", help: "Movie: the encoder's constant rate factor, 0 to 51 (lower is closer and larger).", default: "16"),
+            .flag("vfr", help: "Movie: leave out frames that repeat the picture before, as a simulator recording does (a variable frame rate); every frame keeps its true timestamp."),
             .option("truth", value: "file.json", help: "Also write the exact per-frame values used."),
             SharedOptions.force, SharedOptions.maxModelBytes, SharedOptions.quiet,
         ],
@@ -42,14 +47,17 @@ enum RenderCommand {
             CommandExample(["payment-success.json", "-o", "payment.gif", "--duration", "9", "--truth", "payment.json"], "The payment animation and its truth."),
             CommandExample(["loading-spinner.json", "-o", "spinner@2x.gif", "--scale", "2", "--fps", "30", "--colors", "32", "--delta-frames"], "A 2× recording-like spinner."),
             CommandExample(["loading-spinner.json", "-o", "slow.gif", "--rate", "0.5", "--jitter", "0.005", "--drop", "7"], "A spoiled recording for testing the analysis."),
+            CommandExample(["payment-success.json", "-o", "payment.mp4", "--fps", "60", "--scale", "2", "--truth", "payment.json"], "A 60 Hz H.264 movie and its exact frame times."),
+            CommandExample(["loading-spinner.json", "-o", "spinner.mov", "--codec", "hevc", "--vfr", "--duplicate", "12"], "An HEVC movie with a variable frame rate: the held frame is left out."),
         ])
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(CLIError) -> Int32 {
         let file = args.positional("model.json")!
         let force = args.flag("force")
         guard let output = args.value("output") else {
-            throw CLIError("Missing expected option '--output <file.gif>'.", exitCode: CLIError.Code.usage, hint: "See 'strokescope render --help'.")
+            throw CLIError("Missing expected option '--output <file>'.", exitCode: CLIError.Code.usage, hint: "See 'strokescope render --help'.")
         }
+        let movie = MovieEncoderOptions.Container(path: output)
         let truthPath = args.value("truth")
         var plan: RecordingSchedule.Plan
         var scale = 1.0, size: [Double]?, origin: [Double]?, background: RGBA? = .white
@@ -63,8 +71,11 @@ enum RenderCommand {
             let interval: RecordingSchedule.Interval
             if let fps = try args.value("fps", as: .double(in: .between(0.1, 1000))) {
                 interval = .fps(fps)
+            } else if let cs = try args.value("delay-cs", as: .integer(in: .between(1, 65535))) {
+                interval = .centiseconds(cs)
             } else {
-                interval = .centiseconds(try args.value("delay-cs", as: .integer(in: .between(1, 65535))) ?? 3)
+                // A screen recording's rate for a movie; the GIF default of 3 cs otherwise.
+                interval = movie == nil ? .centiseconds(3) : .fps(60)
             }
             durationOption = try args.value("duration", as: .duration(in: .greaterThan(0)))
             plan = RecordingSchedule.Plan(from: try args.value("from", as: .duration(in: .between(-1e6, 1e6))) ?? 0,
@@ -111,6 +122,7 @@ enum RenderCommand {
             }
             loop = try args.value("loop", as: .integer(in: .between(0, 65535))) ?? 0
             sets = try args.values("set", as: .namedValue)
+            try Self.checkFormatOptions(args, movie: movie != nil, transparent: background == nil)
         } catch { throw CLIError.usage(error) }
 
         try OutputPaths.checkFile(output, force: force)
@@ -124,8 +136,11 @@ enum RenderCommand {
         let model = try ModelFile.resolve(document, file: file, sets: sets)
 
         let suggested = FrameRenderer.suggestedCanvas(for: model, scale: scale)
-        let width = size.map { Int($0[0]) } ?? suggested.width
-        let height = size.map { Int($0[1]) } ?? suggested.height
+        var width = size.map { Int($0[0]) } ?? suggested.width
+        var height = size.map { Int($0[1]) } ?? suggested.height
+        // 4:2:0 video has even sides: the canvas grows by a column or row that the renderer draws.
+        let unevenCanvas = movie != nil && (width % 2 != 0 || height % 2 != 0) ? (width, height) : nil
+        if movie != nil { width += width % 2; height += height % 2 }
         // A GIF's screen is at most 65535 px a side.
         guard Double(width) * Double(height) <= 64_000_000, width <= 65535, height <= 65535 else {
             // Without --size the canvas is the layers' extent: the model is what is too large.
@@ -151,6 +166,10 @@ enum RenderCommand {
             throw CLIError("\(count) frames requested; at most 100000", exitCode: CLIError.Code.usage)
         }
         try checkImperfectionFrames(plan, args)
+        if let movie {
+            return try renderMovie(args, console, container: movie, model: model, settings: settings, plan: plan,
+                                   output: output, truthPath: truthPath, force: force, unevenCanvas: unevenCanvas)
+        }
         let schedule = RecordingSchedule(plan)
         guard !schedule.frames.isEmpty else { throw CLIError("no frames to render (check --duration)", exitCode: CLIError.Code.usage) }
         guard schedule.frames.count <= 100_000 else {

@@ -260,7 +260,7 @@ struct RenderCommandTests {
     // MARK: Bad input
 
     @Test("bad options exit 64 with one error line (and the help hint), writing nothing", arguments: [
-        ([], "error: Missing expected option '--output <file.gif>'."),
+        ([], "error: Missing expected option '--output <file>'."),
         (["--fps", "30", "--delay-cs", "3"], "error: The value '30' is invalid for '--fps <n>': expected either --fps or --delay-cs, not both."),
         (["--colors", "300"], "error: The value '300' is invalid for '--colors <n>'"),
         (["--delay-cs", "0"], "error: The value '0' is invalid for '--delay-cs <cs>'"),

@@ -18,6 +18,14 @@ public struct RecordingSchedule: Sendable, Equatable {
         public var modelTime: Double
         /// Imperfections applied to this frame: `late`, `jitter`, `duplicate`, `droppedBefore`.
         public var flags: [String]
+
+        public init(index: Int, recordingTime: Double, delayCentiseconds: Int, modelTime: Double, flags: [String]) {
+            self.index = index
+            self.recordingTime = recordingTime
+            self.delayCentiseconds = delayCentiseconds
+            self.modelTime = modelTime
+            self.flags = flags
+        }
     }
 
     /// What the user asked for.
