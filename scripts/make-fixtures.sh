@@ -100,6 +100,20 @@ MID
             printf '| `%s` | %s | %s | %s | %s | %s | `%s` |\n' "$name" "$model" "$frames" "$gif" "$truth" "$what" "$args"
         done < <(suite_lines)
         printf '\nTotal of `render/`: %s bytes (%s).\n' "$total" "$(kib "$total")"
+        cat <<'CODE'
+
+## `code/`: source snippets for `strokescope import`
+
+Written for the project (not copied from any app), in both languages, to test the importer and
+to show it in the guide: `Spinner.m` (a spinner view with a colour macro, a layout-time radius, a
+group repeated forever, a duration set outside the file, and an `opacity` animation the model
+format cannot hold) and `PaymentView.swift` (a payment ring and its tick, with a success action
+that freezes the ring). Their imports are guarded by goldens (`import-*.txt`).
+
+## `movies/`: movies for the movie reader and `render -o OUT.mp4`
+
+Made by `scripts/make-movie-fixtures.sh` (run by this script); `movies/README.md` lists them.
+CODE
     } > "$out/README.md"
 }
 
