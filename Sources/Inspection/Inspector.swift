@@ -130,8 +130,27 @@ public struct Inspector: Sendable {
         // The statistics are freed as soon as the rings are placed (before the measurers'
         // samplers are built, which would otherwise add to the peak: 10 bytes a pixel, 10 MB on
         // a 1000×1000 screen); nothing after needs them.
+        // No model and no ring that looks like a stroke: the recording may draw open strokes
+        // (a tick, a cross) instead, found from the ink it draws and keeps.
+        var openStrokes: [FoundStroke] = []
+        if model == nil, options.circle == nil,
+           !rings.contains(where: { RingPlausibility.read($0, stats: stats, others: rings).looksLikeStroke($0) }) {
+            openStrokes = try OpenStrokeSearch.strokes(in: file, decoding, scene: scene, region: options.region)
+            // Only believed strokes replace the rings' answer (or the refusal); a tentative one
+            // (a label shown at once, a filled shape, anti-aliased fringe) is left out, and with
+            // it the names of the believed ones stay in their drawing order.
+            openStrokes.removeAll { $0.confidence < LayerConfidence.tentative }
+        }
+
         var layers: [PlacedLayer]
-        if let model {
+        if !openStrokes.isEmpty {
+            stats = PixelStatistics(width: 0, height: 0)
+            layers = OpenStrokeSearch.layers(openStrokes, canvasWidth: screen.width, canvasHeight: screen.height)
+            inspection.assumptions.append(OpenStrokeSearch.assumption(openStrokes, names: layers.map(\.name)))
+            if !rings.isEmpty {
+                inspection.assumptions.append("the candidate ring\(rings.count == 1 ? "" : "s") found \(rings.count == 1 ? "does" : "do") not look like a stroke on a circle and \(rings.count == 1 ? "is" : "are") left out: the open strokes explain what changes")
+            }
+        } else if let model {
             var placement = ModelPlacement(model: model, options: options, file: file, canvasWidth: screen.width, canvasHeight: screen.height)
             layers = try placement.place(on: rings, stats: &stats)
             inspection.scale = placement.scale
