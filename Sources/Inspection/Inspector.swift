@@ -143,14 +143,7 @@ public struct Inspector: Sendable {
         }
 
         var layers: [PlacedLayer]
-        if !openStrokes.isEmpty {
-            stats = PixelStatistics(width: 0, height: 0)
-            layers = OpenStrokeSearch.layers(openStrokes, canvasWidth: screen.width, canvasHeight: screen.height)
-            inspection.assumptions.append(OpenStrokeSearch.assumption(openStrokes, names: layers.map(\.name)))
-            if !rings.isEmpty {
-                inspection.assumptions.append("the candidate ring\(rings.count == 1 ? "" : "s") found \(rings.count == 1 ? "does" : "do") not look like a stroke on a circle and \(rings.count == 1 ? "is" : "are") left out: the open strokes explain what changes")
-            }
-        } else if let model {
+        if let model {
             var placement = ModelPlacement(model: model, options: options, file: file, canvasWidth: screen.width, canvasHeight: screen.height)
             layers = try placement.place(on: rings, stats: &stats)
             inspection.scale = placement.scale
@@ -159,7 +152,7 @@ public struct Inspector: Sendable {
             inspection.assumptions += placement.assumptions
             inspection.tracks = placement.tracks
         } else {
-            guard !rings.isEmpty else { throw .noRingFound(file: file, candidates: candidates) }
+            guard !rings.isEmpty || !openStrokes.isEmpty else { throw .noRingFound(file: file, candidates: candidates) }
             let inks = rings.map { RingInk.read($0, stats: stats) }
             let looks = rings.map { RingPlausibility.read($0, stats: stats, others: rings) }
             let names = rings.indices.map { rings.count == 1 ? "ring" : "ring\($0 + 1)" }
@@ -176,7 +169,13 @@ public struct Inspector: Sendable {
                 layers.append(PlacedLayer(name: names[i], kind: .ring(ring, measurer, modelLayer: nil),
                                           plausibility: looks[i]))
             }
-            inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")
+            if !rings.isEmpty {
+                inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")
+            }
+            // The open strokes beside the rings (which none of them looks like a stroke on).
+            let paths = OpenStrokeSearch.layers(openStrokes, canvasWidth: screen.width, canvasHeight: screen.height)
+            if !paths.isEmpty { inspection.assumptions.append(OpenStrokeSearch.assumption(openStrokes, names: paths.map(\.name))) }
+            layers += paths
         }
 
         // With a thread to spare, the caps' evidence is fitted beside the measuring.

@@ -62,16 +62,34 @@ struct ComponentStrokes {
         guard path.count >= 2 else { return nil }
         // Near another stroke (the crossing) the skeleton and the ink belong to both.
         let clear = path.map { p in !others.contains { $0.distance(to: p) < guessWidth } }
-        let vertices = simplify(path, tolerance: max(1, 0.1 * guessWidth))
+        // Near a round cap thinning bends the line's last pixels: the pieces are fitted without
+        // them (the ends are found from the ink below).
+        let trim = Int((guessWidth / 2).rounded(.up))
+        let fitted = path.count > 2 * trim + 3 ? Array(path[trim..<(path.count - trim)]) : path
+        var vertices = simplify(fitted, tolerance: max(1, 0.1 * guessWidth)).compactMap { v in fitted.firstIndex(of: v) }
+        // Pieces shorter than the line is wide are a corner's rounding or an end's hook: their
+        // neighbours' lines meet there instead.
+        let shortest = max(4, guessWidth)
+        while vertices.count > 2 {
+            let lengths = zip(vertices, vertices.dropFirst()).map { fitted[$0.0].distance(to: fitted[$0.1]) }
+            guard let (k, l) = lengths.enumerated().min(by: { $0.1 < $1.1 }), l < shortest else { break }
+            // Drop the piece's inner vertex (or, at an end, its vertex away from the end).
+            if k == 0 { vertices.remove(at: 1) } else if k == lengths.count - 1 { vertices.remove(at: vertices.count - 2) } else {
+                // The short piece between two long ones: both its vertices go, the neighbours meet.
+                let middle = (vertices[k] + vertices[k + 1]) / 2
+                vertices.replaceSubrange(k...(k + 1), with: [middle])
+            }
+        }
         var lines: [(c: Point, d: Point)] = []
-        var k0 = 0
-        for v in vertices.dropFirst() {
-            guard let k1 = path.firstIndex(of: v), k1 > k0 else { continue }
+        for (k0, k1) in zip(vertices, vertices.dropFirst()) where k1 > k0 {
             let margin = Int((guessWidth / 2).rounded(.up))
-            var inner = Array(path[k0...k1].indices.filter { $0 - k0 >= margin && k1 - $0 >= margin && clear[$0] })
+            var inner = Array((k0...k1).filter { $0 - k0 >= margin && k1 - $0 >= margin && clear[$0 + (fitted.count == path.count ? 0 : trim)] })
             if inner.count < 3 { inner = Array(k0...k1) }
-            lines.append(fitLine(inner.map { path[$0] }, fallback: (path[k0], path[k1])))
-            k0 = k1
+            let line = fitLine(inner.map { fitted[$0] }, fallback: (fitted[k0], fitted[k1]))
+            // Skeleton pixels lie on pixel centres: the ink's own centre across the line places it
+            // to a fraction of a pixel (a 13 px bar centred between two rows).
+            lines.append(recentred(line, over: inner.map { fitted[$0] }, halfReach: guessWidth / 2 + 2, coverage: coverage,
+                                   avoiding: others, guessWidth: guessWidth))
         }
         guard !lines.isEmpty else { return nil }
         // Vertices where consecutive lines meet (nearly parallel ones are merged).
@@ -230,6 +248,33 @@ struct ComponentStrokes {
         let d = Point(x: cos(angle), y: sin(angle))
         guard sxx + syy > 1e-9 else { return (fallback.0, (fallback.1 - fallback.0).normalized ?? Point(x: 1, y: 0)) }
         return (c, d)
+    }
+
+    /// `line` moved across itself onto the coverage-weighted centre of the ink beside `points`
+    /// (away from other strokes); unchanged when that is not clear.
+    static func recentred(_ line: (c: Point, d: Point), over points: [Point], halfReach: Double, coverage: Coverage,
+                          avoiding others: [Point], guessWidth: Double) -> (c: Point, d: Point) {
+        let ts = points.map { ($0 - line.c).dot(line.d) }
+        guard let t0 = ts.min(), let t1 = ts.max(), t1 - t0 >= 2 else { return line }
+        let a = line.c + line.d * t0, b = line.c + line.d * t1
+        let x0 = Int(min(a.x, b.x) - halfReach - 1), x1 = Int(max(a.x, b.x) + halfReach + 1)
+        let y0 = Int(min(a.y, b.y) - halfReach - 1), y1 = Int(max(a.y, b.y) + halfReach + 1)
+        let normal = Point(x: -line.d.y, y: line.d.x)
+        var sum = 0.0, weight = 0.0
+        for y in y0...y1 {
+            for x in x0...x1 {
+                let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                let q = p - line.c
+                let t = q.dot(line.d), off = q.dot(normal)
+                guard t >= t0, t <= t1, abs(off) <= halfReach else { continue }
+                if others.contains(where: { $0.distance(to: p) < guessWidth + 1 }) { continue }
+                let c = coverage[x, y]
+                sum += c * off; weight += c
+            }
+        }
+        guard weight > 0 else { return line }
+        let shift = sum / weight
+        return abs(shift) <= 1.5 ? (line.c + normal * shift, line.d) : line
     }
 
     /// Where the ink ends, walking from `start` along `direction`: the first place the coverage

@@ -28,6 +28,9 @@ public enum OpenStrokeFinder {
     /// Larger shapes (a screen that changes) are not searched: thinning them costs too much and
     /// they are not a tick's ink.
     static let maximumPixels = 200_000
+    /// A piece of ink more than this share of which lies within two pixels of another ink is
+    /// that ink's anti-aliased fringe.
+    static let fringeShare = 0.3
 
     public static func find(_ settling: InkSettling) -> [FoundStroke] {
         guard settling.frames >= 3, !settling.first.isEmpty else { return [] }
@@ -42,11 +45,30 @@ public enum OpenStrokeFinder {
         }
         guard count >= minimumPixels, count <= maximumPixels else { return [] }
         var strokes: [FoundStroke] = []
-        for ink in inks(settling, gained: gained, finals: finals) {
-            let mask = gained.indices.map { gained[$0] && PremultipliedColour.distance(finals[$0], PremultipliedColour.of(ink)) < inkTolerance }
-            let background = backgroundColour(around: mask, finals: finals, width: w, height: h)
+        let inks = inks(settling, gained: gained, finals: finals)
+        let masks = inks.map { ink in
+            gained.indices.map { gained[$0] && PremultipliedColour.distance(finals[$0], PremultipliedColour.of(ink)) < inkTolerance }
+        }
+        let backgrounds = masks.map { backgroundColour(around: $0, finals: finals, width: w, height: h) }
+        let contrasts = inks.indices.map { PremultipliedColour.distance(PremultipliedColour.of(inks[$0]), backgrounds[$0]) }
+        for (k, ink) in inks.enumerated() {
+            let mask = masks[k]
+            let background = backgrounds[k]
             let coverage = Coverage(finals: finals, ink: PremultipliedColour.of(ink), background: background, width: w, height: h)
             for component in components(mask, width: w, height: h) where component.count >= minimumPixels {
+                // The anti-aliased fringe of another ink (a thin line of in-between colours all
+                // along its edge, fainter against the background) is that ink's edge, not a
+                // stroke of its own.
+                let others = masks.indices.filter { $0 != k && contrasts[$0] > contrasts[k] }.map { masks[$0] }
+                let touching = component.filter { i in
+                    let x = i % w, y = i / w
+                    for dy in -2...2 { for dx in -2...2 {
+                        let nx = x + dx, ny = y + dy
+                        if nx >= 0, ny >= 0, nx < w, ny < h, others.contains(where: { $0[ny * w + nx] }) { return true }
+                    } }
+                    return false
+                }.count
+                if Double(touching) > fringeShare * Double(component.count) { continue }
                 strokes += ComponentStrokes(pixels: component, ink: ink, settling: settling, coverage: coverage).strokes
             }
         }
