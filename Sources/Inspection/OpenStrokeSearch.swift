@@ -62,13 +62,52 @@ enum OpenStrokeSearch {
         var placed: [PlacedLayer] = []
         for (stroke, name) in zip(strokes, names) {
             guard let layer = modelLayer(stroke, name: name),
-                  let measurer = PolylineMeasurer(points: stroke.points, lineWidth: stroke.lineWidth, cap: stroke.cap, join: .round,
+                  var measurer = PolylineMeasurer(points: stroke.points, lineWidth: stroke.lineWidth, cap: stroke.cap, join: .round,
                                                   canvasWidth: canvasWidth, canvasHeight: canvasHeight) else { continue }
+            measurer.coveredSpans = coveredSpans(of: stroke, under: strokes.filter { $0 != stroke })
             var p = PlacedLayer(name: name, kind: .path(measurer, ink: stroke.ink, lineWidth: stroke.lineWidth, modelLayer: layer))
             p.found = stroke
             placed.append(p)
         }
         return placed
+    }
+
+    /// Where `stroke`'s path runs inside another stroke's band (a pixel of margin): pixels from
+    /// the path's start. An end read there is that stroke's ink as much as this one's (the
+    /// measurer, looking for the end of the drawn run, is drawn to the crossing).
+    static func coveredSpans(of stroke: FoundStroke, under others: [FoundStroke]) -> [ClosedRange<Double>] {
+        var spans: [ClosedRange<Double>] = []
+        var open: Double?
+        let total = stroke.length
+        var d = 0.0
+        while d <= total {
+            let p = Self.point(along: stroke.points, at: d)
+            let covered = others.contains { o in
+                zip(o.points, o.points.dropFirst()).contains { Self.distance(p, $0.0, $0.1) <= o.lineWidth / 2 + 1 }
+            }
+            if covered, open == nil { open = d }
+            if !covered, let o = open { spans.append(o...d); open = nil }
+            d += 0.5
+        }
+        if let o = open { spans.append(o...total) }
+        return spans
+    }
+
+    private static func point(along points: [Point], at distance: Double) -> Point {
+        var left = distance
+        for (a, b) in zip(points, points.dropFirst()) {
+            let l = a.distance(to: b)
+            if left <= l, l > 0 { return a + (b - a) * (left / l) }
+            left -= l
+        }
+        return points[points.count - 1]
+    }
+
+    private static func distance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+        let ab = b - a, l2 = ab.dot(ab)
+        guard l2 > 0 else { return p.distance(to: a) }
+        let t = min(1, max(0, (p - a).dot(ab) / l2))
+        return p.distance(to: a + ab * t)
     }
 
     /// A model layer drawing `stroke`'s polyline, in pixels, whole.
@@ -85,6 +124,6 @@ enum OpenStrokeSearch {
         let list = zip(names, strokes).map { name, s in
             "\(name) through " + s.points.map { "(\(DecimalText.short(($0.x * 10).rounded() / 10)), \(DecimalText.short(($0.y * 10).rounded() / 10)))" }.joined(separator: " ")
         }.joined(separator: "; ")
-        return "no model and no ring: open strokes found from the ink the recording draws and keeps, each read from the end its ink reaches first; strokeEnd is the drawn fraction of the found path: \(list)"
+        return "no model and no ring that looks like a stroke on a circle: open strokes found from the ink the recording draws and keeps, each read from the end its ink reaches first; strokeEnd is the drawn fraction of the found path: \(list)"
     }
 }

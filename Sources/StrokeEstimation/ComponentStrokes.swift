@@ -181,6 +181,32 @@ struct ComponentStrokes {
         if others.isEmpty, Double(beside) > 0.05 * Double(componentPixels.count) {
             reasons.append("\(Int(100 * Double(beside) / Double(componentPixels.count))) % of its ink lies beside the line: a filled shape")
         }
+        // A stroke drawn on leaves no ink behind; a shape that slid into place (a bar, a label)
+        // or a stroke that moved did, where its ink showed and went again while it was drawn.
+        let inkColour = PremultipliedColour.of(ink)
+        let reach = r + lineWidth
+        var transient = 0, own = 0
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let bx0 = max(0, Int((xs.min()! - reach).rounded(.down))), bx1 = min(w - 1, Int((xs.max()! + reach).rounded(.up)))
+        let by0 = max(0, Int((ys.min()! - reach).rounded(.down))), by1 = min(settling.height - 1, Int((ys.max()! + reach).rounded(.up)))
+        if bx0 <= bx1, by0 <= by1 {
+            for y in by0...by1 {
+                for x in bx0...bx1 {
+                    let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                    guard distance(p, toPolyline: points) <= reach else { continue }
+                    let i = y * w + x
+                    let finalNear = PremultipliedColour.distance(PremultipliedColour.of(settling.final[i]), inkColour) < OpenStrokeFinder.inkTolerance
+                    if finalNear { own += 1; continue }
+                    // Ink gone before the stroke began is an earlier picture (a ring the HUD
+                    // showed before its tick), not this stroke's trail.
+                    if settling.settled(i) > startFrame,
+                       PremultipliedColour.distance(PremultipliedColour.of(settling.extreme[i]), inkColour) < OpenStrokeFinder.inkTolerance { transient += 1 }
+                }
+            }
+        }
+        if Double(transient) > 0.05 * Double(max(own, 1)) {
+            reasons.append("its ink showed beside it and went again (\(transient) px): something that moved into place, not a stroke drawn on")
+        }
         return FoundStroke(points: points, lineWidth: lineWidth, cap: cap, ink: ink,
                            confidence: reasons.isEmpty ? OpenStrokeFinder.believed : OpenStrokeFinder.weak,
                            reasons: reasons, startFrame: startFrame)

@@ -14,6 +14,10 @@ public struct InkSettling: Sendable {
     /// Per pixel, the last frame (0-based, in the order fed) that differed from the final colour
     /// by `tolerance` or more; -1 when none did.
     private(set) var lastDifferent: [Int32]
+    /// Per pixel, the colour (straight RGBA word) farthest from its final one that it showed,
+    /// and how far: where a shape that moved on or went again left its ink.
+    private(set) var extreme: [UInt32]
+    private var extremeDistance: [Float]
     /// Frames fed.
     public private(set) var frames = 0
 
@@ -25,6 +29,8 @@ public struct InkSettling: Sendable {
         height = image.height
         final = Self.words(image)
         lastDifferent = [Int32](repeating: -1, count: image.width * image.height)
+        extreme = final
+        extremeDistance = [Float](repeating: 0, count: image.width * image.height)
     }
 
     /// Adds the next frame (same size as the final one).
@@ -34,9 +40,9 @@ public struct InkSettling: Sendable {
         if first.isEmpty { first = words }
         let t = Int32(truncatingIfNeeded: frames)
         for i in words.indices where words[i] != final[i] {
-            if PremultipliedColour.distance(PremultipliedColour.of(words[i]), PremultipliedColour.of(final[i])) >= Self.tolerance {
-                lastDifferent[i] = t
-            }
+            let d = PremultipliedColour.distance(PremultipliedColour.of(words[i]), PremultipliedColour.of(final[i]))
+            if d >= Self.tolerance { lastDifferent[i] = t }
+            if d > extremeDistance[i] { extremeDistance[i] = d; extreme[i] = words[i] }
         }
         frames += 1
     }

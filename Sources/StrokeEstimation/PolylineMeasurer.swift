@@ -54,6 +54,10 @@ public struct PolylineMeasurer: Sendable {
     /// reads `empty` when it is at most 5 % of the path (as near as a reading's tolerance),
     /// else `unknown`.
     public var coveredStart = 0.0
+    /// Stretches of the path (pixels from its start) that run under other strokes' ink of the
+    /// same colour (the crossing of a cross): an end found there cannot be told from that ink,
+    /// and reads `unknown`.
+    public var coveredSpans: [ClosedRange<Double>] = []
 
     /// - Parameters:
     ///   - points: the path's vertices in pixels (a polyline; curves flattened by the caller).
@@ -196,6 +200,9 @@ public struct PolylineMeasurer: Sendable {
         if coveredStart > 0, endDistance <= coveredStart + lineWidth / 2 {
             return coveredStart <= 0.05 * length ? Measurement(state: .empty)
                 : Measurement(state: .unknown, note: "the drawn part lies under another layer's ink, where its end cannot be told")
+        }
+        if endDistance < length - step, coveredSpans.contains(where: { $0.contains(endDistance) }) {
+            return Measurement(state: .unknown, note: "the drawn end lies where the path runs under another stroke's ink")
         }
         let start = max(0, min(startDistance / length, endFraction))
         // Within a quarter pixel of both ends: the whole path is drawn.
