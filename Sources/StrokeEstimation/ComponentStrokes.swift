@@ -112,6 +112,9 @@ struct ComponentStrokes {
         guard let startTip = tip(from: startBase, direction: -firstDir, coverage: coverage, reach: 2 * guessWidth + 3),
               let endTip = tip(from: endBase, direction: lastDir, coverage: coverage, reach: 2 * guessWidth + 3) else { return nil }
         var points = [startTip] + corners + [endTip]
+        // Lines that meet far off the ink (nearly parallel pieces) make no path of this shape.
+        let limitX = Double(settling.width) + guessWidth, limitY = Double(settling.height) + guessWidth
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.x >= -guessWidth && $0.y >= -guessWidth && $0.x <= limitX && $0.y <= limitY }) else { return nil }
         // The width: the ink's coverage across the interior of each piece, per unit of length.
         var area = 0.0, run = 0.0
         for (a, b) in zip(points, points.dropFirst()) {
@@ -366,7 +369,8 @@ struct ComponentStrokes {
         }
         var length = l - 2 * margin
         // Merge the excluded stretches within the interior and take them off.
-        let inside = excluded.map { max($0.lowerBound, margin)...min($0.upperBound, l - margin) }.filter { $0.lowerBound < $0.upperBound }.sorted { $0.lowerBound < $1.lowerBound }
+        let inside = excluded.map { (max($0.lowerBound, margin), min($0.upperBound, l - margin)) }.filter { $0.0 < $0.1 }
+            .map { $0.0...$0.1 }.sorted { $0.lowerBound < $1.lowerBound }
         var covered = 0.0, reached = -Double.infinity
         for r in inside {
             let lo = max(r.lowerBound, reached)
