@@ -140,6 +140,15 @@ public struct Inspector: Sendable {
             // (a label shown at once, a filled shape, anti-aliased fringe) is left out, and with
             // it the names of the believed ones stay in their drawing order.
             openStrokes.removeAll { $0.confidence < LayerConfidence.tentative }
+            // A ring fitted through the strokes' ink (a circle through a tick's corner and ends)
+            // is that ink, not a ring of its own: it goes.
+            if !openStrokes.isEmpty {
+                let through = rings.filter { OpenStrokeSearch.runsThrough($0, openStrokes) }
+                rings.removeAll { OpenStrokeSearch.runsThrough($0, openStrokes) }
+                if !through.isEmpty {
+                    inspection.assumptions.append("\(through.count) candidate ring\(through.count == 1 ? "" : "s") left out: fitted through the open strokes' ink, not a stroke on a circle")
+                }
+            }
         }
 
         var layers: [PlacedLayer]

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AnimationModel
 import GIFCodec
 import JSON
@@ -108,6 +113,20 @@ enum OpenStrokeSearch {
         guard l2 > 0 else { return p.distance(to: a) }
         let t = min(1, max(0, (p - a).dot(ab) / l2))
         return p.distance(to: a + ab * t)
+    }
+
+    /// Whether a fifth or more of `ring`'s circle lies on the ink of `strokes`.
+    static func runsThrough(_ ring: RingGeometry, _ strokes: [FoundStroke]) -> Bool {
+        let samples = 72
+        var on = 0
+        for k in 0..<samples {
+            let a = 2 * Double.pi * Double(k) / Double(samples)
+            let p = Point(x: ring.circle.center.x + ring.circle.radius * cos(a), y: ring.circle.center.y + ring.circle.radius * sin(a))
+            if strokes.contains(where: { s in zip(s.points, s.points.dropFirst()).contains { distance(p, $0.0, $0.1) <= (s.lineWidth + ring.lineWidth) / 2 } }) {
+                on += 1
+            }
+        }
+        return on * 5 >= samples
     }
 
     /// A model layer drawing `stroke`'s polyline, in pixels, whole.
