@@ -1,7 +1,7 @@
 /// The one-pixel-wide centre line of a binary shape (a stroke's ink), with each pixel's distance
 /// to the shape's edge: what `OpenStrokeFinder` splits into strokes.
 ///
-/// Thinning is Zhang–Suen's, followed by a pass that removes the staircase pixels it leaves on
+/// Thinning is Zhang–Suen's with Lü and Wang's correction, followed by a pass that removes the staircase pixels it leaves on
 /// diagonals (a pixel whose neighbours stay connected without it), so that every pixel of a
 /// simple line has two neighbours, an end one, and a crossing three or more.
 struct StrokeSkeleton {
@@ -98,7 +98,9 @@ struct StrokeSkeleton {
                         let n = [img[(y - 1) * w + x], img[(y - 1) * w + x + 1], img[y * w + x + 1], img[(y + 1) * w + x + 1],
                                  img[(y + 1) * w + x], img[(y + 1) * w + x - 1], img[y * w + x - 1], img[(y - 1) * w + x - 1]]
                         let b = n.filter { $0 }.count
-                        guard b >= 2, b <= 6 else { continue }
+                        // Lü and Wang's 3 (Zhang and Suen's 2 erases a two-pixel diagonal,
+                        // which a thick NW–SE line becomes on its way to one pixel).
+                        guard b >= 3, b <= 6 else { continue }
                         var a = 0
                         for k in 0..<8 where !n[k] && n[(k + 1) % 8] { a += 1 }
                         guard a == 1 else { continue }
@@ -117,26 +119,22 @@ struct StrokeSkeleton {
         return img
     }
 
-    /// Removes pixels whose neighbours stay 8-connected among themselves without them (and that
-    /// are not ends): the corners of the staircases thinning leaves on diagonal lines.
+    /// Removes the corner pixel of each L that thinning leaves on staircase diagonals: a pixel
+    /// with two perpendicular 4-neighbours, the other two 4-neighbours and the diagonal
+    /// opposite the corner empty (its two neighbours touch diagonally without it). Only such
+    /// corners go: removing every pixel whose neighbours stay connected would also eat a line
+    /// from its end, pixel by pixel.
     private mutating func removeStaircases() {
-        for i in on.indices where on[i] {
-            let ns = neighbours(i)
-            guard ns.count >= 2 else { continue }
-            if Self.connected(ns, width: width) { on[i] = false }
-        }
-    }
-
-    private static func connected(_ pixels: [Int], width: Int) -> Bool {
-        var seen: Set<Int> = [pixels[0]], stack = [pixels[0]]
-        while let p = stack.popLast() {
-            for q in pixels where !seen.contains(q) {
-                if abs(q % width - p % width) <= 1 && abs(q / width - p / width) <= 1 {
-                    seen.insert(q); stack.append(q)
-                }
+        let w = width
+        func at(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height && on[y * w + x] }
+        for y in 0..<height {
+            for x in 0..<width where on[y * w + x] {
+                let n = at(x, y - 1), e = at(x + 1, y), s = at(x, y + 1), wv = at(x - 1, y)
+                let corner = (n && e && !s && !wv && !at(x - 1, y + 1)) || (e && s && !n && !wv && !at(x - 1, y - 1))
+                    || (s && wv && !n && !e && !at(x + 1, y - 1)) || (wv && n && !e && !s && !at(x + 1, y + 1))
+                if corner { on[y * w + x] = false }
             }
         }
-        return seen.count == pixels.count
     }
 
     /// Two-pass chamfer distance (1, √2) from each shape pixel to the nearest pixel outside.
