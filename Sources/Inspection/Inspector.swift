@@ -232,7 +232,47 @@ public struct Inspector: Sendable {
         inspection.warnings = decoder.warnings.map(\.description)
         inspection.layers = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, scene: scene,
                                    inspection: &inspection)
+        // Rings that looked like strokes before they were measured, and none that did after:
+        // the open strokes get their chance now (a pass more, only for such recordings).
+        if model == nil, options.circle == nil, openStrokes.isEmpty, !inspection.layers.isEmpty,
+           inspection.layers.allSatisfy({ $0.confidence.isTentative }) {
+            try addOpenStrokes(to: &inspection, file: file, decoding: decoding, scene: scene, timing: recording.timing)
+        }
         return inspection
+    }
+
+    /// Finds open strokes in `file`, measures them over every frame and adds them to
+    /// `inspection`, leaving out its rings fitted through their ink.
+    private func addOpenStrokes(to inspection: inout Inspection, file: String, decoding: GIFDecodeOptions, scene: Range<Int>,
+                                timing: FrameTiming) throws(InspectionError) {
+        let strokes = try OpenStrokeSearch.strokes(in: file, decoding, scene: scene, region: options.region)
+            .filter { $0.confidence >= LayerConfidence.tentative }
+        guard !strokes.isEmpty else { return }
+        var placed = OpenStrokeSearch.layers(strokes, canvasWidth: inspection.canvasWidth, canvasHeight: inspection.canvasHeight)
+        guard !placed.isEmpty else { return }
+        var measuring = FrameMeasuring(taking: &placed, timing: timing)
+        do {
+            let decoder = try GIFDecoder(path: file, options: decoding)
+            while let frame = try decoder.next() { measuring.add(frame.image, info: frame.info) }
+        } catch {
+            throw .decoding(error)
+        }
+        guard measuring.frames.count == inspection.frames.count else { return }
+        let found = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, scene: scene, inspection: &inspection)
+        let gone = Set(inspection.layers.filter { layer in
+            guard case .ring(let ring, _) = layer.kind else { return false }
+            return OpenStrokeSearch.runsThrough(ring, strokes)
+        }.map(\.name))
+        inspection.layers.removeAll { gone.contains($0.name) }
+        inspection.tracks.removeAll { gone.contains($0.under) }
+        inspection.assumptions.removeAll { note in gone.contains { note.hasPrefix("\($0): ") } }
+        let through = gone.count
+        if through > 0 {
+            inspection.assumptions.append("\(through) candidate ring\(through == 1 ? "" : "s") left out: fitted through the open strokes' ink, not a stroke on a circle")
+        }
+        if inspection.layers.isEmpty { inspection.assumptions.removeAll { $0.hasPrefix("no model: each ring is taken") } }
+        inspection.assumptions.append(OpenStrokeSearch.assumption(strokes, names: found.map(\.name)))
+        inspection.layers += found
     }
 
     /// Animations up to this many frames are sampled whole to find the rings.

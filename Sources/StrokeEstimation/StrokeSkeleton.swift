@@ -37,8 +37,32 @@ struct StrokeSkeleton {
 
     var pixels: [Int] { on.indices.filter { on[$0] } }
 
-    /// Pixels with one neighbour: where a line ends.
-    var ends: [Int] { pixels.filter { neighbours($0).count == 1 } }
+    /// Where a line ends: pixels whose neighbours (at most three) all touch one another — one
+    /// neighbour, or two or three in a clump (thinning sometimes leaves a last pixel beside the
+    /// end). Of two such pixels side by side, the first is kept.
+    var ends: [Int] {
+        var out: [Int] = []
+        for p in pixels {
+            let ns = neighbours(p)
+            guard !ns.isEmpty, ns.count <= 3, Self.connected(ns, width: width) else { continue }
+            if out.contains(where: { abs($0 % width - p % width) <= 1 && abs($0 / width - p / width) <= 1 }) { continue }
+            out.append(p)
+        }
+        return out
+    }
+
+    /// Whether `pixels` are 8-connected among themselves.
+    static func connected(_ pixels: [Int], width: Int) -> Bool {
+        var seen: Set<Int> = [pixels[0]], stack = [pixels[0]]
+        while let p = stack.popLast() {
+            for q in pixels where !seen.contains(q) {
+                if abs(q % width - p % width) <= 1 && abs(q / width - p / width) <= 1 {
+                    seen.insert(q); stack.append(q)
+                }
+            }
+        }
+        return seen.count == pixels.count
+    }
 
     /// Removes the pixels from each end up to the first crossing where that branch is shorter
     /// than `length` pixels (thinning leaves such spurs at corners of thick ink); repeated
