@@ -68,7 +68,8 @@ enum OpenStrokeSearch {
         for (stroke, name) in zip(strokes, names) {
             guard let layer = modelLayer(stroke, name: name),
                   var measurer = PolylineMeasurer(points: stroke.points, lineWidth: stroke.lineWidth, cap: stroke.cap, join: .round,
-                                                  canvasWidth: canvasWidth, canvasHeight: canvasHeight) else { continue }
+                                                  canvasWidth: canvasWidth, canvasHeight: canvasHeight,
+                                                  ignoring: underOthers(strokes.filter { $0 != stroke })) else { continue }
             measurer.coveredSpans = coveredSpans(of: stroke, under: strokes.filter { $0 != stroke })
             var p = PlacedLayer(name: name, kind: .path(measurer, ink: stroke.ink, lineWidth: stroke.lineWidth, modelLayer: layer))
             p.found = stroke
@@ -113,6 +114,16 @@ enum OpenStrokeSearch {
         guard l2 > 0 else { return p.distance(to: a) }
         let t = min(1, max(0, (p - a).dot(ab) / l2))
         return p.distance(to: a + ab * t)
+    }
+
+    /// Pixels whose centre lies on the ink of `others` (half their width and a pixel from their
+    /// lines): nil when there are none.
+    static func underOthers(_ others: [FoundStroke]) -> (@Sendable (Int, Int) -> Bool)? {
+        guard !others.isEmpty else { return nil }
+        return { x, y in
+            let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+            return others.contains { o in zip(o.points, o.points.dropFirst()).contains { distance(p, $0.0, $0.1) <= o.lineWidth / 2 + 1 } }
+        }
     }
 
     /// Whether a fifth or more of `ring`'s circle lies on the ink of `strokes`.

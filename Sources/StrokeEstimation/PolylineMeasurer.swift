@@ -63,8 +63,10 @@ public struct PolylineMeasurer: Sendable {
     ///   - points: the path's vertices in pixels (a polyline; curves flattened by the caller).
     ///   - lineWidth: in pixels.
     ///   - cap, join: the layer's `lineCap` and `lineJoin`.
+    ///   - ignoring: pixels (x, y) whose ink belongs to another stroke (a found cross's other
+    ///     bar), left out of the end fit.
     public init?(points original: [Point], lineWidth: Double, cap: LineCap, join: LineJoin = .miter,
-                 canvasWidth: Int, canvasHeight: Int) {
+                 canvasWidth: Int, canvasHeight: Int, ignoring: (@Sendable (Int, Int) -> Bool)? = nil) {
         guard original.count >= 2, lineWidth > 0 else { return nil }
         self.points = original
         // Extend the path straight on at both ends, so the ink beyond them is seen.
@@ -82,7 +84,7 @@ public struct PolylineMeasurer: Sendable {
         var along = [0.0]
         for i in 1..<original.count { along.append(along[i - 1] + original[i].distance(to: original[i - 1])) }
         coverage = PrefixCoverage(points: original, cumulative: along, lineWidth: lineWidth, cap: cap, join: join,
-                                  canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+                                  canvasWidth: canvasWidth, canvasHeight: canvasHeight, ignoring: ignoring)
         self.lineWidth = lineWidth
         self.cap = cap
         let total = cumulative.last!
