@@ -52,7 +52,9 @@ extension Inspection {
 extension Inspection {
     /// One measured layer and its reading in every frame.
     public struct Layer: Sendable {
-        /// The model layer's name, or `ring` (`ring1`, `ring2`, … when there are several).
+        /// The model layer's name, or `ring` (`ring1`, `ring2`, … when there are several); an
+        /// open stroke found with no model is `tick` (alone, with a corner), `stroke`, or
+        /// `stroke1`, `stroke2`, … in the order they are drawn.
         public var name: String
         public var kind: Kind
         /// One reading per frame, in the order of `Inspection.frames`.
@@ -65,6 +67,8 @@ extension Inspection {
         public var period: PeriodFinder.Period?
         /// Positions in `frames` where the stroke vanishes (empty after a drawn frame).
         public var vanishes: [Int] = []
+        /// Paths: the polyline measured, in pixels, from the path's start (nil for rings).
+        public var points: [Point]?
         /// How sure the inspection is that this is an animated stroke (under 0.5: tentative),
         /// and why not more.
         public var confidence = LayerConfidence()

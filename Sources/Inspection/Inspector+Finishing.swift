@@ -43,6 +43,8 @@ extension Inspector {
             case .path(let measurer, let ink, let lineWidth, let modelLayer):
                 result = Inspection.Layer(name: layer.name, kind: .path(lengthPixels: measurer.length, lineWidth: lineWidth, ink: ink, modelLayer: modelLayer),
                                           readings: readings[k], inkColours: inks[k])
+                result.points = measurer.points
+                if let found = layer.found { result.confidence = LayerConfidence.judge(found: found, readings: readings[k]) }
             case .ring(let ring, let measurer, let modelLayer):
                 result = Inspection.Layer(name: layer.name, kind: .ring(ring, modelLayer: modelLayer), readings: readings[k], inkColours: inks[k])
                 guard let measurer else { break }

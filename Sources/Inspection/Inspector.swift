@@ -130,6 +130,27 @@ public struct Inspector: Sendable {
         // The statistics are freed as soon as the rings are placed (before the measurers'
         // samplers are built, which would otherwise add to the peak: 13 bytes a pixel, 13 MB on
         // a 1000×1000 screen); nothing after needs them.
+        // No model and no ring that looks like a stroke: the recording may draw open strokes
+        // (a tick, a cross) instead, found from the ink it draws and keeps.
+        var openStrokes: [FoundStroke] = []
+        if model == nil, options.circle == nil,
+           !rings.contains(where: { RingPlausibility.read($0, stats: stats, others: rings).looksLikeStroke($0) }) {
+            openStrokes = try OpenStrokeSearch.strokes(in: file, decoding, scene: scene, region: options.region)
+            // Only believed strokes replace the rings' answer (or the refusal); a tentative one
+            // (a label shown at once, a filled shape, anti-aliased fringe) is left out, and with
+            // it the names of the believed ones stay in their drawing order.
+            openStrokes.removeAll { $0.confidence < LayerConfidence.tentative }
+            // A ring fitted through the strokes' ink (a circle through a tick's corner and ends)
+            // is that ink, not a ring of its own: it goes.
+            if !openStrokes.isEmpty {
+                let through = rings.filter { OpenStrokeSearch.runsThrough($0, openStrokes) }
+                rings.removeAll { OpenStrokeSearch.runsThrough($0, openStrokes) }
+                if !through.isEmpty {
+                    inspection.assumptions.append("\(through.count) candidate ring\(through.count == 1 ? "" : "s") left out: fitted through the open strokes' ink, not a stroke on a circle")
+                }
+            }
+        }
+
         var layers: [PlacedLayer]
         if let model {
             var placement = ModelPlacement(model: model, options: options, file: file, canvasWidth: screen.width, canvasHeight: screen.height)
@@ -140,7 +161,7 @@ public struct Inspector: Sendable {
             inspection.assumptions += placement.assumptions
             inspection.tracks = placement.tracks
         } else {
-            guard !rings.isEmpty else { throw .noRingFound(file: file, candidates: candidates) }
+            guard !rings.isEmpty || !openStrokes.isEmpty else { throw .noRingFound(file: file, candidates: candidates) }
             let inks = rings.map { RingInk.read($0, stats: stats) }
             let looks = rings.map { RingPlausibility.read($0, stats: stats, others: rings) }
             let names = rings.indices.map { rings.count == 1 ? "ring" : "ring\($0 + 1)" }
@@ -157,7 +178,13 @@ public struct Inspector: Sendable {
                 layers.append(PlacedLayer(name: names[i], kind: .ring(ring, measurer, modelLayer: nil),
                                           plausibility: looks[i]))
             }
-            inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")
+            if !rings.isEmpty {
+                inspection.assumptions.append("no model: each ring is taken as a full circle starting at 12 o'clock and running clockwise; strokeStart and strokeEnd are angles / 360")
+            }
+            // The open strokes beside the rings (which none of them looks like a stroke on).
+            let paths = OpenStrokeSearch.layers(openStrokes, canvasWidth: screen.width, canvasHeight: screen.height)
+            if !paths.isEmpty { inspection.assumptions.append(OpenStrokeSearch.assumption(openStrokes, names: paths.map(\.name))) }
+            layers += paths
         }
 
         // With a thread to spare, the caps' evidence is fitted beside the measuring.
@@ -205,7 +232,47 @@ public struct Inspector: Sendable {
         inspection.warnings = decoder.warnings.map(\.description)
         inspection.layers = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, scene: scene,
                                    inspection: &inspection)
+        // Rings that looked like strokes before they were measured, and none that did after:
+        // the open strokes get their chance now (a pass more, only for such recordings).
+        if model == nil, options.circle == nil, openStrokes.isEmpty, !inspection.layers.isEmpty,
+           inspection.layers.allSatisfy({ $0.confidence.isTentative }) {
+            try addOpenStrokes(to: &inspection, file: file, decoding: decoding, scene: scene, timing: recording.timing)
+        }
         return inspection
+    }
+
+    /// Finds open strokes in `file`, measures them over every frame and adds them to
+    /// `inspection`, leaving out its rings fitted through their ink.
+    private func addOpenStrokes(to inspection: inout Inspection, file: String, decoding: GIFDecodeOptions, scene: Range<Int>,
+                                timing: FrameTiming) throws(InspectionError) {
+        let strokes = try OpenStrokeSearch.strokes(in: file, decoding, scene: scene, region: options.region)
+            .filter { $0.confidence >= LayerConfidence.tentative }
+        guard !strokes.isEmpty else { return }
+        var placed = OpenStrokeSearch.layers(strokes, canvasWidth: inspection.canvasWidth, canvasHeight: inspection.canvasHeight)
+        guard !placed.isEmpty else { return }
+        var measuring = FrameMeasuring(taking: &placed, timing: timing)
+        do {
+            let decoder = try GIFDecoder(path: file, options: decoding)
+            while let frame = try decoder.next() { measuring.add(frame.image, info: frame.info) }
+        } catch {
+            throw .decoding(error)
+        }
+        guard measuring.frames.count == inspection.frames.count else { return }
+        let found = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, scene: scene, inspection: &inspection)
+        let gone = Set(inspection.layers.filter { layer in
+            guard case .ring(let ring, _) = layer.kind else { return false }
+            return OpenStrokeSearch.runsThrough(ring, strokes)
+        }.map(\.name))
+        inspection.layers.removeAll { gone.contains($0.name) }
+        inspection.tracks.removeAll { gone.contains($0.under) }
+        inspection.assumptions.removeAll { note in gone.contains { note.hasPrefix("\($0): ") } }
+        let through = gone.count
+        if through > 0 {
+            inspection.assumptions.append("\(through) candidate ring\(through == 1 ? "" : "s") left out: fitted through the open strokes' ink, not a stroke on a circle")
+        }
+        if inspection.layers.isEmpty { inspection.assumptions.removeAll { $0.hasPrefix("no model: each ring is taken") } }
+        inspection.assumptions.append(OpenStrokeSearch.assumption(strokes, names: found.map(\.name)))
+        inspection.layers += found
     }
 
     /// Animations up to this many frames are sampled whole to find the rings.

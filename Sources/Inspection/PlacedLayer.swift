@@ -12,6 +12,8 @@ struct PlacedLayer {
     var modelCap: LineCap?
     /// A found ring's look from what changes on it (nil for paths and placed predictions).
     var plausibility: RingPlausibility?
+    /// An open stroke found with no model: its evidence (nil for a model's layers and rings).
+    var found: FoundStroke?
 
     /// The model's layer it is placed from (nil for a ring found without a model).
     var modelLayer: ResolvedLayer? {

@@ -90,6 +90,9 @@ public struct InspectionReport: Sendable {
                 o.append("warnings", .array(reasons.map { .string($0) }))
             }
             if let cap = d.cap { o.append("lineCap", .string(cap.rawValue)) }
+            if let points = inspection.layers[k].points {
+                o.append("points", .array(points.map { .array([.number($0.x, decimals: 4), .number($0.y, decimals: 4)]) }))
+            }
             if let p = inspection.layers[k].period {
                 o.append("period", .object(JSONObject([("seconds", .number(p.seconds, decimals: 6)), ("frames", .number(p.frames, decimals: 4)),
                                                        ("mismatch", .number(p.mismatch, decimals: 4))])))

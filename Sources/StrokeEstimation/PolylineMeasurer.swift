@@ -54,13 +54,19 @@ public struct PolylineMeasurer: Sendable {
     /// reads `empty` when it is at most 5 % of the path (as near as a reading's tolerance),
     /// else `unknown`.
     public var coveredStart = 0.0
+    /// Stretches of the path (pixels from its start) that run under other strokes' ink of the
+    /// same colour (the crossing of a cross): an end found there cannot be told from that ink,
+    /// and reads `unknown`.
+    public var coveredSpans: [ClosedRange<Double>] = []
 
     /// - Parameters:
     ///   - points: the path's vertices in pixels (a polyline; curves flattened by the caller).
     ///   - lineWidth: in pixels.
     ///   - cap, join: the layer's `lineCap` and `lineJoin`.
+    ///   - ignoring: pixels (x, y) whose ink belongs to another stroke (a found cross's other
+    ///     bar), left out of the end fit.
     public init?(points original: [Point], lineWidth: Double, cap: LineCap, join: LineJoin = .miter,
-                 canvasWidth: Int, canvasHeight: Int) {
+                 canvasWidth: Int, canvasHeight: Int, ignoring: (@Sendable (Int, Int) -> Bool)? = nil) {
         guard original.count >= 2, lineWidth > 0 else { return nil }
         self.points = original
         // Extend the path straight on at both ends, so the ink beyond them is seen.
@@ -78,7 +84,7 @@ public struct PolylineMeasurer: Sendable {
         var along = [0.0]
         for i in 1..<original.count { along.append(along[i - 1] + original[i].distance(to: original[i - 1])) }
         coverage = PrefixCoverage(points: original, cumulative: along, lineWidth: lineWidth, cap: cap, join: join,
-                                  canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+                                  canvasWidth: canvasWidth, canvasHeight: canvasHeight, ignoring: ignoring)
         self.lineWidth = lineWidth
         self.cap = cap
         let total = cumulative.last!
@@ -196,6 +202,9 @@ public struct PolylineMeasurer: Sendable {
         if coveredStart > 0, endDistance <= coveredStart + lineWidth / 2 {
             return coveredStart <= 0.05 * length ? Measurement(state: .empty)
                 : Measurement(state: .unknown, note: "the drawn part lies under another layer's ink, where its end cannot be told")
+        }
+        if endDistance < length - step, coveredSpans.contains(where: { $0.contains(endDistance) }) {
+            return Measurement(state: .unknown, note: "the drawn end lies where the path runs under another stroke's ink")
         }
         let start = max(0, min(startDistance / length, endFraction))
         // Within a quarter pixel of both ends: the whole path is drawn.

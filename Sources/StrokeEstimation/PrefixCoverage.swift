@@ -57,8 +57,10 @@ struct PrefixCoverage: Sendable {
     ///   - points: the path's vertices in pixels (at least two).
     ///   - cumulative: distance along the path of each vertex (pixels), starting at 0.
     ///   - lineWidth, cap, join, miterLimit: the stroke's style (miter limit as Core Graphics, 10).
+    /// `ignoring`: pixels (x, y) left out of the model, whose ink is another stroke's (where a
+    /// found cross's bars meet): the end fit then neither wants nor fears ink there.
     init(points: [Point], cumulative: [Double], lineWidth: Double, cap: LineCap, join: LineJoin,
-         miterLimit: Double = 10, canvasWidth: Int, canvasHeight: Int) {
+         miterLimit: Double = 10, canvasWidth: Int, canvasHeight: Int, ignoring: (@Sendable (Int, Int) -> Bool)? = nil) {
         let r = lineWidth / 2
         let s = Self.samples
         // The lattice: sample k at ((k + ½) / s, frac(k · 55 / s) + ½ / s) within the pixel.
@@ -92,6 +94,7 @@ struct PrefixCoverage: Sendable {
             guard ax <= bx, ay <= by else { return }
             for y in ay...by {
                 for x in ax...bx {
+                    if let ignoring, ignoring(x, y) { continue }
                     let cell = (y - y0) * boxWidth + (x - x0)
                     for (k, (fx, fy)) in lattice.enumerated() {
                         guard let t = threshold(Point(Double(x) + fx, Double(y) + fy)) else { continue }
