@@ -102,7 +102,8 @@ extension Problem {
             }
             return q
         }
-        let a = problem.refine(from: start(k), size: size)
+        // The scaled start is on the trade-off when there is one: a small first simplex.
+        let a = problem.refine(from: start(k), size: size, stepScale: 0.1)
         if problem.dataLoss(a.parameters) <= enough { return a }
         let b = problem.refine(from: start(1), size: size)
         return problem.dataLoss(a.parameters) <= problem.dataLoss(b.parameters) ? a : b
