@@ -113,8 +113,9 @@ extension Problem {
     /// nil when the rate is pinned, no variable is free, or the frames tell the rate apart.
     ///
     /// The test, in units of the frames' measurement variance (chi-square): moving the rate 10 %
-    /// either way with every other parameter refitted must cost at most `flat`, while moving it
-    /// with a variable held costs at least `steep` — that variable is what absorbs the scale. A
+    /// either way with every other parameter refitted must cost at most `flat` (one way, when a
+    /// variable sits at an end of its range), while moving it with a variable held costs at
+    /// least `steep` — that variable is what absorbs the scale. A
     /// rate that is merely poorly determined on its own (a short recording of a fixed-duration
     /// animation) is not this case and is left as it was.
     func rateDegeneracy(_ p: [Double], flat: Double = 4, steep: Double = 25) -> (problem: Problem, solution: (loss: Double, parameters: [Double]), found: RateDegeneracy)? {
@@ -133,14 +134,26 @@ extension Problem {
         }
         // Toward 1 first: the probe that matters for the rule, and where most fits are cheap to reject.
         let probes = r0 <= 1 ? [1.1, 1 / 1.1] : [1 / 1.1, 1.1]
+        // A variable at an end of its `fit` range (where the prior pushed it along the trade-off,
+        // toward rate 1) can follow the rate one way only: then one flat side is enough.
+        let atEnd = free.enumerated().contains { i, v in
+            let r = v.fit!, x = p[2 + i], tolerance = 1e-4 * (r.upperBound - r.lowerBound)
+            return x <= r.lowerBound + tolerance || x >= r.upperBound - tolerance
+        }
+        var flatSide: Double?
         for k in probes {
             let q = screen.holding(rate: r0 * k)
             let c = cost(q, Self.refitAlong(q, from: p, freeNames: names, size: 1e-5, enough: screenBase + flat * variance), from: screenBase)
-            guard c <= flat else { return nil }
+            if c <= flat {
+                if flatSide == nil { flatSide = k }
+            } else if !atEnd {
+                return nil
+            }
         }
+        guard let side = flatSide else { return nil }
         var absorbing: [String] = []
         for (i, v) in free.enumerated() {
-            let q = screen.holding(rate: r0 * probes[0], variables: [v.name: p[2 + i]])
+            let q = screen.holding(rate: r0 * side, variables: [v.name: p[2 + i]])
             let c = cost(q, Self.refitAlong(q, from: p, freeNames: names, size: 1e-5), from: screenBase)
             if c >= steep { absorbing.append(v.name) }
         }

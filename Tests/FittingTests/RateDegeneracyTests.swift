@@ -79,6 +79,22 @@ struct RateDegeneracyTests {
         #expect(r.parameters.first { $0.name == "E" }?.determined == true)
     }
 
+    @Test("the trade-off cannot reach rate 1 within the duration's range: the rate is left, and it and the duration are undetermined, with the note")
+    func outOfRange() throws {
+        let doc = try drawThenErase(first: "D", second: "D", variables: #""D": { "value": 0.8, "fit": [0.2, 1.3] }"#)
+        let truth = try doc.resolve(overrides: ["D": 1.2])
+        // At rate 0.5 the frames show D ÷ rate = 2.4 s: at rate 1, D would be 2.4, beyond 1.3.
+        let times = (0..<100).map { Double($0) * 0.05 }
+        let frames = synthetic(truth, times: times, phase: -0.1, rate: 0.5, delay: 0.05)
+        let r = try Fitter().fit(doc, frames: frames)
+        let found = try #require(r.rateDegeneracy)
+        #expect(!found.held && !r.rateHeld)
+        #expect(found.variables == ["D"])
+        #expect(abs(r.variables["D"]! / r.rate - 2.4) < 0.01)
+        #expect(found.note.contains("could not be held at 1 within the fit range of D"))
+        #expect(r.parameters.filter { $0.name == "rate" || $0.name == "D" }.allSatisfy { !$0.determined && $0.standardError == nil })
+    }
+
     @Test("a pinned rate is never second-guessed")
     func pinned() throws {
         let doc = try drawThenErase(first: "D", second: "D", variables: #""D": { "value": 0.8, "fit": [0.2, 4] }"#)
