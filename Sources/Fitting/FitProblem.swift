@@ -121,7 +121,8 @@ struct Problem: Sendable {
 
     /// Nelder–Mead from `start` over the free parameters (the rate only when not pinned), until
     /// the simplex is smaller than `size` in every parameter.
-    func refine(from start: [Double], size tolerance: Double = 1e-7) -> (loss: Double, parameters: [Double]) {
+    /// `stepScale` shrinks the first simplex for a start known to be close (the rate rule's refits).
+    func refine(from start: [Double], size tolerance: Double = 1e-7, stepScale: Double = 1) -> (loss: Double, parameters: [Double]) {
         let active = (0..<start.count).filter { $0 != 1 || pinnedRate == nil }
         func expand(_ x: [Double]) -> [Double] {
             var p = start
@@ -131,11 +132,11 @@ struct Problem: Sendable {
         // Initial steps: 20 ms of phase, 2 % of rate, 5 % of each variable's range.
         let steps = active.map { i -> Double in
             switch i {
-            case 0: return 0.02
-            case 1: return 0.02
+            case 0: return 0.02 * stepScale
+            case 1: return 0.02 * stepScale
             default:
                 let r = free[i - 2].fit!
-                return 0.05 * (r.upperBound - r.lowerBound)
+                return 0.05 * (r.upperBound - r.lowerBound) * stepScale
             }
         }
         var simplex: [[Double]] = [active.map { start[$0] }]

@@ -9,6 +9,12 @@ public struct FitResult: Sendable {
     public var rate: Double
     /// Whether the rate was given (`FitOptions.rate`) rather than fitted.
     public var ratePinned: Bool
+    /// Set when the recording cannot tell the rate from some free variables (only their ratio
+    /// is determined): the rate is then held at 1 and those variables absorb the scale, or, where
+    /// their ranges do not allow that, left where the fit put it and reported undetermined.
+    public var rateDegeneracy: RateDegeneracy? = nil
+    /// Whether the rate was held at 1 by the rule of ``RateDegeneracy`` (not given, not fitted).
+    public var rateHeld: Bool { rateDegeneracy?.held == true }
     /// Fitted (and fixed) variable values, in the model's units (seconds for moments).
     public var variables: [String: Double]
     /// One per measured frame, in recording order.
@@ -38,6 +44,25 @@ public struct FitResult: Sendable {
     public var hitchBand: HitchBand { HitchBand(ratio: hitchTimeRatio) }
     /// The model, resolved with the fitted variables.
     public var model: ResolvedModel
+}
+
+extension FitResult {
+    /// Records the rule's outcome: the rate (held, or undetermined along the trade-off) among the
+    /// parameters, with no standard error: the frames say nothing about it on its own.
+    mutating func record(_ found: RateDegeneracy) {
+        rateDegeneracy = found
+        ratePinned = false
+        if found.held {
+            parameters.removeAll { $0.name == "rate" }
+            let rate = ParameterDetermination(name: "rate", value: found.heldRate, standardError: nil, determined: false)
+            parameters.insert(rate, at: parameters.first?.name == "phase" ? 1 : 0)
+        } else {
+            for i in parameters.indices where parameters[i].name == "rate" || found.variables.contains(parameters[i].name) {
+                parameters[i].standardError = nil
+                parameters[i].determined = false
+            }
+        }
+    }
 }
 
 /// Apple's bands for the hitch time ratio (WWDC20, "Eliminate animation hitches with XCTest").

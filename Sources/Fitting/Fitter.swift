@@ -131,14 +131,23 @@ public struct Fitter: Sendable {
         // The pictures decide between the grid and the stored delays, and find capture samples
         // the delays skip (RecordingTimes).
         clock.settle(&problem, &solution)
+        // Rate and variables that trade off exactly: the recording's clock is trusted
+        // (RateDegeneracy): rate held at 1, the variables absorb the scale.
+        let degeneracy = problem.rateDegeneracy(solution.parameters)
+        if let degeneracy {
+            problem = degeneracy.problem
+            solution = degeneracy.solution
+        }
         // A repeating model has its phase only modulo its period: report the one in [0, period),
         // or in the period after its steady start when it begins later.
         if let model = problem.model(solution.parameters), let period = Self.period(of: model) {
             let from = problem.window(model)?.start ?? 0
             solution.parameters[0] -= ((solution.parameters[0] - from) / period).rounded(.down) * period
         }
-        return try problem.result(solution.parameters, allFrames: clock.frames, stored: frames, timeBase: clock.timeBase,
-                                  options: options, outliers: problem.excluded.map { problem.frames[$0].index })
+        var result = try problem.result(solution.parameters, allFrames: clock.frames, stored: frames, timeBase: clock.timeBase,
+                                        options: options, outliers: problem.excluded.map { problem.frames[$0].index })
+        if let found = degeneracy?.found { result.record(found) }
+        return result
     }
 
     /// The frames with something measured to compare.

@@ -59,7 +59,9 @@ extension Fitter {
             throw .cannotFit(file: inspection.file, error)
         }
         var warnings = inspection.warnings
-        if !result.ratePinned && abs(result.rate - 1) > 0.02 {
+        // A rate the frames cannot tell from a free duration (RateDegeneracy) says nothing about
+        // how fast the recording plays: its note says so instead.
+        if !result.ratePinned && result.rateDegeneracy == nil && abs(result.rate - 1) > 0.02 {
             func fixed(_ v: Double, _ decimals: Int) -> String { DecimalText.fixed(v, decimals: decimals) }
             let slow = result.rate < 1
             warnings.append("the fitted rate is \(fixed(result.rate, 3)) model seconds per GIF second: the animation plays \(fixed(slow ? 1 / result.rate : result.rate, 2))× \(slow ? "slower" : "faster") than its model in this GIF — either the recorder's delays are off (e.g. a 60 fps capture written with 3 cs delays plays 1.8× slow) or the animation itself runs \(slow ? "slow" : "fast") (e.g. the simulator's Slow Animations); pin it with --rate 1 if the delays are exact")

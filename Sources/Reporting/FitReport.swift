@@ -28,11 +28,19 @@ public struct FitReport: Sendable {
         report.tables = []
         report.addSummary("timing", .string("\(r.timeBase.source.rawValue), \(fixed(r.timeBase.interval * 1000, 3)) ms per interval: \(r.timeBase.note)"), key: "timing")
         report.addSummary("phase (ms)", .double(r.phase * 1000, decimals: 1), key: "phase")
-        report.addSummary("rate", .string(fixed(r.rate, 4) + (r.ratePinned ? " (pinned)" : "")))
+        let rateNote = r.ratePinned ? " (pinned)" : r.rateHeld ? " (held: see the note)" : r.rateDegeneracy != nil ? " (undetermined: see the note)" : ""
+        report.addSummary("rate", .string(fixed(r.rate, 4) + rateNote))
+        if let found = r.rateDegeneracy { report.addSummary("note", .string(found.note), key: "rateDegeneracy") }
         for p in r.parameters where p.name != "phase" && p.name != "rate" {
             report.addSummary("variable \(p.name)", .string(fixed(p.value, 4) + (p.determined ? "" : " (undetermined)")), key: "variable.\(p.name)")
         }
         for p in r.parameters {
+            if p.name == "rate", let found = r.rateDegeneracy {
+                let text = found.held ? "held at \(fixed(found.heldRate, 4)): not separately determined from \(RateDegeneracy.list(found.variables))"
+                                      : "undetermined: not separately determined from \(RateDegeneracy.list(found.variables))"
+                report.addSummary("rate determined", .string(text), key: "determined.rate")
+                continue
+            }
             let text = p.determined ? (p.standardError.map { "± " + fixed(p.name == "phase" ? $0 * 1000 : $0, 4) + (p.name == "phase" ? " ms" : "") } ?? "determined")
                                     : "undetermined: the frames say almost nothing about it"
             report.addSummary("\(p.name) determined", .string(text), key: "determined.\(p.name)")
@@ -96,6 +104,14 @@ public struct FitReport: Sendable {
             ("hitchTimeRatio", .number(r.hitchTimeRatio, decimals: 6)),
             ("hitchBand", .string(r.hitchBand.rawValue)),
         ])
+        if let found = r.rateDegeneracy {
+            // Only when the rule applied (CLI-CONTRACT.md: fields may be added).
+            fit.append("rateDegeneracy", .object(JSONObject([
+                ("held", .bool(found.held)), ("heldRate", .number(found.heldRate, decimals: 9)),
+                ("unheldRate", .number(found.unheldRate, decimals: 9)),
+                ("variables", .array(found.variables.map { .string($0) })), ("note", .string(found.note)),
+            ])))
+        }
         fit.append("parameters", .array(r.parameters.map { p in
             .object(JSONObject([("name", .string(p.name)), ("value", .number(p.value, decimals: 9)),
                                 ("standardError", p.standardError.map { .number($0, decimals: 9) } ?? .null),

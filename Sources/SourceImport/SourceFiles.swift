@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AnimationModel
 
 /// Finding and reading source files with the C library (this module stays free of Foundation,
 /// which the static executable does not link).
@@ -36,22 +37,21 @@ enum SourceFiles {
 
     enum ReadFailure: Error { case unreadable(String), tooLarge, binary }
 
-    /// The file's text, refusing files over `maxBytes`, with NUL bytes, or not UTF-8.
+    /// The file's text (AnimationModel's ``TextFile``, the reader model files use), refusing
+    /// files over `maxBytes`, with NUL bytes, or not UTF-8.
     static func read(_ path: String, maxBytes: Int) throws(ReadFailure) -> String {
-        guard let file = fopen(path, "rb") else { throw .unreadable(String(cString: strerror(errno))) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > maxBytes { throw .tooLarge }
-            if n < chunk.count {
-                if ferror(file) != 0 { throw .unreadable(String(cString: strerror(errno))) }
-                break
+        let text: String
+        do {
+            text = try TextFile.read(path: path, maxBytes: maxBytes)
+        } catch {
+            switch error {
+            case .unreadable(let why): throw .unreadable(why)
+            case .tooLarge: throw .tooLarge
+            case .notUTF8: throw .binary
             }
         }
-        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { throw .binary }
+        // Valid UTF-8 may still hold NUL bytes: no source code does.
+        guard !text.utf8.contains(0) else { throw .binary }
         return text
     }
 

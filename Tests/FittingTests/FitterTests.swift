@@ -29,14 +29,17 @@ func fixture(_ name: String) throws -> ModelDocument {
 
 @Suite("Fitting a model's timing to measurements")
 struct FitterTests {
-    @Test("phase, rate and the spinner's D trade off: a free D with a free rate is reported undetermined")
+    @Test("phase, rate and the spinner's D trade off: a free D with a free rate is fitted with the rate held at 1")
     func entangled() throws {
         let doc = try fixture("loading-spinner.json")
         let model = try doc.resolve()
         let times = (0..<100).map { Double($0) * 0.04 }
         let frames = synthetic(model, times: times, phase: 0.3, rate: 1, delay: 0.04)
         let r = try Fitter().fit(doc, frames: frames)
-        #expect(r.parameters.first { $0.name == "D" }?.determined == false)
+        // Only D ÷ rate is in the frames (RateDegeneracy): the clock is trusted.
+        #expect(r.rateDegeneracy?.variables == ["D"] && r.rateHeld && r.rate == 1)
+        #expect(r.parameters.first { $0.name == "rate" }?.determined == false)
+        #expect(abs(r.variables["D"]! - 1.5) < 0.002)
         let pinned = try Fitter(FitOptions(rate: 1)).fit(doc, frames: frames)
         #expect(abs(pinned.phase - 0.3) < 0.002)
         #expect(abs(pinned.variables["D"]! - 1.5) < 0.002)

@@ -89,6 +89,14 @@ extension Interpreter {
 
     /// A method call on a value: user methods first, then the builtins.
     func send(_ receiver: Value, _ name: String, _ labels: [String?], _ values: [Value], _ ctx: Context, _ position: Position) throws(Stop) -> Value {
+        // A layer added to a layer the given code does not make (`self.hudView.layer` in a
+        // pasted method): it is on screen from here, wherever that layer is.
+        if case .unknown(let host) = receiver, name == "addSublayer" || name == "insertSublayer",
+           case .object(let layer)? = values.first, layer.isLayer {
+            if layer.addedAt == nil { layer.addedAt = now }
+            note("a layer is added to \(host), which the given code does not make: taken as on screen from then")
+            return .null
+        }
         switch receiver {
         case .object(let o):
             if let (f, owner) = program.method(name, labels: labels, in: o.className, isStatic: false) {

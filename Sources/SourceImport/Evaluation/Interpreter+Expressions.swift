@@ -196,6 +196,8 @@ extension Interpreter {
         let ctx = Context(scope: Scope(parent: nil), selfObject: nil, className: nil, file: g.file)
         globalsCache[n] = .unknown(n)
         let v = try g.initial.map { (e: Expr) throws(Stop) in try eval(e, ctx) } ?? .unknown(n)
+        // A top-level `let ring = CAShapeLayer()` names the layer, as a local or a property does.
+        if case .object(let o) = v, o.origin.isEmpty { o.origin = n }
         globalsCache[n] = v
         return v
     }
