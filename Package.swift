@@ -82,7 +82,7 @@ let package = Package(
         // decoding thread), place a model, fit it, infer one.
         .target(
             name: "Inspection",
-            dependencies: ["GIFCodec", "Raster", "JSON", "StrokeGeometry", "AnimationModel", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "Threading"]
+            dependencies: ["GIFCodec", "MovieCodec", "Raster", "JSON", "StrokeGeometry", "AnimationModel", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "Threading"]
         ),
         // The tool's documents of an inspection, a fit and an inference: tables, JSON, plots,
         // the overlays drawn on frames.
@@ -95,7 +95,7 @@ let package = Package(
         // The commands, callable in-process: run(arguments:) -> exit code.
         .target(
             name: "StrokeScopeCLI",
-            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "OutputFiles", "GIFCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "SourceImport"]
+            dependencies: ["CLIArguments", "Inspection", "Reporting", "Threading", "OutputFiles", "GIFCodec", "MovieCodec", "PNGCodec", "Raster", "Reports", "JSON", "AnimationModel", "StrokeGeometry", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "SourceImport"]
         ),
         // On Linux the tool links the Swift runtime statically: the binary runs on a machine
         // (a CI runner) that has no Swift toolchain, and it starts faster and smaller, as only
@@ -115,6 +115,7 @@ let package = Package(
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"]),
+        .testTarget(name: "MovieCodecTests", dependencies: ["MovieCodec", "Raster"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "StrokeGeometryTests", dependencies: ["StrokeGeometry"]),
@@ -131,7 +132,7 @@ let package = Package(
         .testTarget(name: "CLIArgumentsTests", dependencies: ["CLIArguments"]),
         .testTarget(
             name: "StrokeScopeCLITests",
-            dependencies: ["StrokeScopeCLI", "Inspection", "Reporting", "Threading", "OutputFiles", "Fitting", "GIFCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
+            dependencies: ["StrokeScopeCLI", "Inspection", "Reporting", "Threading", "OutputFiles", "Fitting", "GIFCodec", "MovieCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
             // Inputs the fuzzers kept (scripts/fuzz.sh), read by path in FuzzRegressionTests;
             // expected CLI outputs, read by path in GoldenOutputTests (Goldens/README.md).
             exclude: ["FuzzInputs", "Goldens"]

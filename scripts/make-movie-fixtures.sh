@@ -41,7 +41,7 @@ frames() {
     "$strokescope" frames "$work/$name.gif" -o "$work/$name" --force --quiet >/dev/null
 }
 
-frames spinner loading-spinner --duration 1.5
+frames spinner loading-spinner --duration 3
 ff -framerate 60 -i "$work/spinner/frame-%04d.png" "${bitexact[@]}" -c:v libx264 -preset medium -crf 20 \
     -x264-params threads=1 -pix_fmt yuv420p -colorspace bt709 -color_primaries bt709 -color_trc bt709 \
     -video_track_timescale 600 "$out/spinner-60fps.mp4"
@@ -74,7 +74,7 @@ ff -f lavfi -i "sine=frequency=440:sample_rate=8000:duration=0.1" "${bitexact[@]
     echo
     echo "| file | bytes | what it is |"
     echo "| --- | ---: | --- |"
-    echo "| spinner-60fps.mp4 | $(wc -c < "$out/spinner-60fps.mp4") | loading-spinner, 1× (100×100), 1.5 s, H.264 yuv420p BT.709, constant 60 fps (90 frames, time scale 600) |"
+    echo "| spinner-60fps.mp4 | $(wc -c < "$out/spinner-60fps.mp4") | loading-spinner, 1× (100×100), 3 s (two cycles), H.264 yuv420p BT.709, constant 60 fps (180 frames, time scale 600) |"
     echo "| spinner-2x-60fps-vfr.mov | $(wc -c < "$out/spinner-2x-60fps-vfr.mov") | loading-spinner, 2× (200×200), 1.5 s, HEVC (hvc1) in QuickTime, 60 fps with frames 12, 13 and 40 left out (variable frame rate, 87 frames) |"
     echo "| truncated-no-index.mov | $(wc -c < "$out/truncated-no-index.mov") | the first 60 % of spinner-2x-60fps-vfr.mov: no index (moov box), as a recording killed mid-way |"
     echo "| truncated-data.mp4 | $(wc -c < "$out/truncated-data.mp4") | spinner-60fps.mp4 with the index first (faststart), cut at half its size: the index promises frames the data no longer holds |"

@@ -6,4 +6,7 @@ public enum FrameTiming: Sendable, Equatable {
     case delays(DelayPolicy)
     /// The stored delays ignored: frames evenly spaced at this rate (frames per second).
     case evenlySpaced(fps: Double)
+    /// A movie's presentation timestamps: each frame at its timestamp minus the first frame's,
+    /// shown until the next frame's (the last: until the stream ends). Variable frame rates stay.
+    case timestamps
 }

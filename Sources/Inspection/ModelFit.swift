@@ -52,6 +52,8 @@ extension Fitter {
         // Frames evenly spaced by the user's --fps stay so; stored delays leave the clock to the
         // fit (FitOptions.clock).
         if case .evenlySpaced(let fps) = inspection.timing { fitter.options.clock = .evenlySpaced(fps: fps) }
+        // A movie's timestamps are the capture clock itself: nothing to round onto a grid.
+        if inspection.timing == .timestamps { fitter.options.clock = .timestamps }
         let result: FitResult
         do {
             result = try fitter.fit(model, frames: frames)

@@ -7,6 +7,9 @@ import Raster
 struct ColourConverter {
     private var context: OpaquePointer?
     private var key: Key?
+    /// Aligned rows libswscale writes into (av_malloc'd), and their size in bytes.
+    private var scratch: UnsafeMutablePointer<UInt8>?
+    private var scratchSize = 0
 
     private struct Key: Equatable {
         var format: Int32, width: Int32, height: Int32, matrix: Int32, fullRange: Bool
@@ -79,12 +82,28 @@ struct ColourConverter {
                                          sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
             self.key = key
         }
+        // libswscale's SIMD paths write whole vectors (8 or 16 pixels) past a row's end and want
+        // aligned rows: they convert into a scratch buffer of padded, aligned rows, copied into
+        // the canvas row by row (a small cost beside the conversion).
+        let rowBytes = Int(g.width) * 4
+        let scratchStride = (rowBytes + 63) / 64 * 64 + 64
+        let needed = scratchStride * (Int(g.height) + 2)
+        if needed > scratchSize {
+            av_free(scratch)
+            scratch = av_malloc(needed)?.assumingMemoryBound(to: UInt8.self)
+            scratchSize = scratch == nil ? 0 : needed
+        }
+        guard let scratch else { return false }
         let source: [UnsafePointer<UInt8>?] = [g.data.0, g.data.1, g.data.2, g.data.3].map { $0.map { UnsafePointer($0) } }
         let strides: [Int32] = [g.linesize.0, g.linesize.1, g.linesize.2, g.linesize.3]
-        var target: [UnsafeMutablePointer<UInt8>?] = [destination, nil, nil, nil]
-        var targetStrides: [Int32] = [Int32(stride), 0, 0, 0]
+        var target: [UnsafeMutablePointer<UInt8>?] = [scratch, nil, nil, nil]
+        var targetStrides: [Int32] = [Int32(scratchStride), 0, 0, 0]
         let rows = sws_scale(context, source, strides, 0, g.height, &target, &targetStrides)
-        return rows == g.height
+        guard rows == g.height else { return false }
+        for y in 0..<Int(g.height) {
+            (destination + y * stride).update(from: scratch + y * scratchStride, count: rowBytes)
+        }
+        return true
     }
 
     /// libswscale's context is freed with the converter's owner (`MovieDecoder.deinit` calls
@@ -93,5 +112,8 @@ struct ColourConverter {
         sws_freeContext(context)
         context = nil
         key = nil
+        av_free(scratch)
+        scratch = nil
+        scratchSize = 0
     }
 }

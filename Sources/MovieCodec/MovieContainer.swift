@@ -35,8 +35,6 @@ final class MovieContainer {
             avformat_close_input(&owned)
             throw MovieError(file: path, reason: .noVideoStream)
         }
-        streamIndex = best
-        self.stream = stream
         let parameters = stream.pointee.codecpar.pointee
         let width = Int(parameters.width), height = Int(parameters.height)
         var failure: MovieError.Reason?
@@ -50,6 +48,9 @@ final class MovieContainer {
             avformat_close_input(&owned)
             throw MovieError(file: path, reason: failure)
         }
+        // Fully initialised from here: a throw would run deinit, which closes the file.
+        streamIndex = best
+        self.stream = stream
         // Only the video stream's packets are read.
         for i in 0..<Int(context.pointee.nb_streams) where i != Int(best) {
             context.pointee.streams[i]?.pointee.discard = AVDISCARD_ALL

@@ -110,9 +110,7 @@ public final class MovieDecoder {
         if more {
             end = Self.timestamp(of: after, after: timestamp, gap: lastGap)
         } else {
-            let own = strokescope_frame_duration(frame)
-            end = own > 0 ? timestamp + own : (container.streamEnd ?? timestamp + lastGap)
-            if end <= timestamp { end = timestamp + max(lastGap, 0) }
+            end = Self.lastFrameEnd(at: timestamp, own: strokescope_frame_duration(frame), streamEnd: container.streamEnd, gap: lastGap)
         }
         if let lastTimestamp { lastGap = timestamp - lastTimestamp }
         lastTimestamp = timestamp
@@ -196,6 +194,15 @@ public final class MovieDecoder {
         if frame.pointee.pts != strokescope_nopts() { return frame.pointee.pts }
         guard let last else { return 0 }
         return last + max(gap, 1)
+    }
+
+    /// Where the last frame ends: at the stream's end as the container states it (the
+    /// contract's "to the stream's end"; an encoder's last sample duration can be a token one
+    /// tick), else after its own duration, else after the gap before it.
+    static func lastFrameEnd(at timestamp: Int64, own: Int64, streamEnd: Int64?, gap: Int64) -> Int64 {
+        if let streamEnd, streamEnd > timestamp { return streamEnd }
+        if own > 0 { return timestamp + own }
+        return timestamp + max(gap, 0)
     }
 
     // MARK: - Colour

@@ -12,8 +12,7 @@ public enum MovieTimestampScan {
         return count
     }
 
-    /// Every frame's timing, in presentation order. The end of the last frame is its packet's
-    /// duration, else the stream's end as the container states it.
+    /// Every frame's timing, in presentation order, as `MovieDecoder` times them.
     public static func frames(path: String, options: MovieDecodeOptions = MovieDecodeOptions()) throws(MovieError) -> [MovieFrameInfo] {
         var packets: [(pts: Int64, duration: Int64, key: Bool)] = []
         let container = try scan(path, options) { packets.append(($0, $1, $2)) }
@@ -22,15 +21,9 @@ public enum MovieTimestampScan {
         let tb = av_q2d(container.timeBase)
         return packets.indices.map { i in
             let p = packets[i]
-            var end: Int64
-            if i + 1 < packets.count {
-                end = packets[i + 1].pts
-            } else if p.duration > 0 {
-                end = p.pts + p.duration
-            } else {
-                end = container.streamEnd ?? p.pts
-            }
-            if end < p.pts { end = p.pts }
+            let end = i + 1 < packets.count ? max(packets[i + 1].pts, p.pts)
+                : MovieDecoder.lastFrameEnd(at: p.pts, own: p.duration, streamEnd: container.streamEnd,
+                                            gap: i > 0 ? p.pts - packets[i - 1].pts : 0)
             return MovieFrameInfo(index: i, timestamp: p.pts, time: Double(p.pts - first) * tb,
                                   duration: Double(end - p.pts) * tb, keyFrame: p.key)
         }

@@ -61,6 +61,7 @@ extension FrameTiming {
         switch self {
         case .delays(let p): "delay policy \(p.rawValue)"
         case .evenlySpaced(let fps): "evenly spaced at \(shortText(fps)) fps (--fps)"
+        case .timestamps: "presentation timestamps"
         }
     }
 }
