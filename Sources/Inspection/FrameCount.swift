@@ -44,20 +44,10 @@ final class FrameCount: @unchecked Sendable {
     }
 
     private static func scan(_ file: String, _ format: RecordingFormat, _ options: GIFDecodeOptions) -> Result<Int, InspectionError> {
-        if format == .movie {
-            do throws(MovieError) {
-                return .success(try MovieTimestampScan.frameCount(path: file, options: RecordingDecoder.movieOptions(options, threads: 1)))
-            } catch {
-                return .failure(.movie(error))
-            }
-        }
-        do throws(GIFError) {
-            let decoder = try GIFDecoder(path: file, options: options)
-            var count = 0
-            while try decoder.nextInfo() != nil { count += 1 }
-            return .success(count)
+        do throws(InspectionError) {
+            return .success(try RecordingDecoder.frameCount(path: file, format: format, decoding: options))
         } catch {
-            return .failure(.decoding(error))
+            return .failure(error)
         }
     }
 }

@@ -38,8 +38,7 @@ public struct Recording: Sendable {
             } catch {
                 throw .decoding(error)
             }
-            // Timestamps belong to movies: a GIF asked for them plays its delays as stored.
-            self.timing = timing == .timestamps ? .delays(.raw) : timing
+            self.timing = timing.resolved(for: .gif)
         case .movie:
             do {
                 let decoder = try MovieDecoder(path: path, options: RecordingDecoder.movieOptions(decoding, threads: 1))
@@ -49,7 +48,7 @@ public struct Recording: Sendable {
             } catch {
                 throw .movie(error)
             }
-            if case .delays = timing { self.timing = .timestamps } else { self.timing = timing }
+            self.timing = timing.resolved(for: .movie)
         }
     }
 

@@ -112,6 +112,24 @@ public final class RecordingDecoder {
         }
     }
 
+    /// The number of frames of the file at `path`, from a structure scan that decodes no pixel
+    /// (a GIF's blocks, a movie's packets).
+    public static func frameCount(path: String, format: RecordingFormat, decoding: GIFDecodeOptions) throws(InspectionError) -> Int {
+        switch format {
+        case .movie:
+            do { return try MovieTimestampScan.frameCount(path: path, options: movieOptions(decoding, threads: 1)) } catch { throw .movie(error) }
+        case .gif:
+            do {
+                let decoder = try GIFDecoder(path: path, options: decoding)
+                var count = 0
+                while try decoder.nextInfo() != nil { count += 1 }
+                return count
+            } catch {
+                throw .decoding(error)
+            }
+        }
+    }
+
     /// The movie decoder's options from the GIF decoder's: the same limits and leniency.
     static func movieOptions(_ decoding: GIFDecodeOptions, threads: Int) -> MovieDecodeOptions {
         MovieDecodeOptions(maxPixels: decoding.maxPixels, maxFrames: decoding.maxFrames, lenient: decoding.lenient, threads: threads)
