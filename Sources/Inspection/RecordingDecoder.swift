@@ -13,7 +13,7 @@ import Raster
 public final class RecordingDecoder {
     /// One frame: its description, its picture and, for a movie, its timestamp.
     public struct Frame: Sendable {
-        /// The frame as stored. A movie's frame has the whole screen as its rectangle and no delay.
+        /// The frame as stored. A movie's frame has where its picture changed as its rectangle, and no delay.
         public var info: GIFFrameInfo
         /// The whole screen while the frame shows (after `narrow(to:)`, right inside the region only).
         public var image: RGBAImage
@@ -76,7 +76,8 @@ public final class RecordingDecoder {
         case .movie(let decoder):
             do {
                 guard let frame = try decoder.next() else { return nil }
-                let info = GIFFrameInfo(index: frame.info.index, rect: PixelRect(x: 0, y: 0, width: width, height: height))
+                // The frame's rectangle is where its picture changed, as a GIF frame's is.
+                let info = GIFFrameInfo(index: frame.info.index, rect: frame.changed)
                 return Frame(info: info, image: frame.image, movie: frame.info)
             } catch {
                 throw .movie(error)

@@ -1,5 +1,10 @@
 internal import CFFmpeg
 import Raster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// libswscale's conversion of decoded frames to RGBA, for one part of the frame, with the
 /// colour matrix and range the stream declares. The context is kept while the pixel format,
@@ -55,11 +60,12 @@ struct ColourConverter {
         return PixelRect(x: x, y: y, width: maxX - x, height: maxY - y)
     }
 
-    /// Converts `area` of `frame` to RGBA at `destination` (rows `stride` bytes apart). The
-    /// frame's data pointers are moved to the area (it is cropped in place): convert a frame
-    /// once, then unref it. False when libswscale cannot convert the pixel format.
+    /// Converts `area` of `frame` to RGBA at `destination` (rows `stride` bytes apart) and
+    /// returns the part of the area whose pixels changed (relative to the area's corner), nil
+    /// when libswscale cannot convert the pixel format. The frame's data pointers are moved to
+    /// the area (it is cropped in place): convert a frame once, then unref it.
     mutating func convert(_ frame: UnsafeMutablePointer<AVFrame>, area: PixelRect,
-                          into destination: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool {
+                          into destination: UnsafeMutablePointer<UInt8>, stride: Int) -> PixelRect? {
         let colour = Self.colour(of: frame)
         let f = frame.pointee
         if area.width != Int(f.width) || area.height != Int(f.height) {
@@ -67,7 +73,7 @@ struct ColourConverter {
             frame.pointee.crop_top = Int(area.y)
             frame.pointee.crop_right = Int(f.width) - area.maxX
             frame.pointee.crop_bottom = Int(f.height) - area.maxY
-            guard av_frame_apply_cropping(frame, Int32(AV_FRAME_CROP_UNALIGNED)) >= 0 else { return false }
+            guard av_frame_apply_cropping(frame, Int32(AV_FRAME_CROP_UNALIGNED)) >= 0 else { return nil }
         }
         let g = frame.pointee
         let key = Key(format: g.format, width: g.width, height: g.height, matrix: colour.matrix, fullRange: colour.fullRange)
@@ -77,7 +83,7 @@ struct ColourConverter {
             // soft as the recorder drew them, point sampling would step them.
             context = sws_getContext(g.width, g.height, AVPixelFormat(g.format), g.width, g.height, AV_PIX_FMT_RGBA,
                                      SWS_BILINEAR, nil, nil, nil)
-            guard let context else { self.key = nil; return false }
+            guard let context else { self.key = nil; return nil }
             _ = sws_setColorspaceDetails(context, sws_getCoefficients(colour.matrix), colour.fullRange ? 1 : 0,
                                          sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
             self.key = key
@@ -93,17 +99,42 @@ struct ColourConverter {
             scratch = av_malloc(needed)?.assumingMemoryBound(to: UInt8.self)
             scratchSize = scratch == nil ? 0 : needed
         }
-        guard let scratch else { return false }
+        guard let scratch else { return nil }
         let source: [UnsafePointer<UInt8>?] = [g.data.0, g.data.1, g.data.2, g.data.3].map { $0.map { UnsafePointer($0) } }
         let strides: [Int32] = [g.linesize.0, g.linesize.1, g.linesize.2, g.linesize.3]
         var target: [UnsafeMutablePointer<UInt8>?] = [scratch, nil, nil, nil]
         var targetStrides: [Int32] = [Int32(scratchStride), 0, 0, 0]
         let rows = sws_scale(context, source, strides, 0, g.height, &target, &targetStrides)
-        guard rows == g.height else { return false }
-        for y in 0..<Int(g.height) {
-            (destination + y * stride).update(from: scratch + y * scratchStride, count: rowBytes)
+        guard rows == g.height else { return nil }
+        return Self.copyChanges(from: scratch, stride: scratchStride, to: destination, stride: stride,
+                                width: Int(g.width), height: Int(g.height))
+    }
+
+    /// Copies the rows of `source` that differ from `destination`'s (both `width` RGBA pixels
+    /// wide) and returns the rectangle the differences span. A screen recording changes a few
+    /// percent of its pixels from frame to frame: the rectangle lets the reader look at those
+    /// only (and keep a sample of frames as their changes), as a GIF's frame rectangles do.
+    static func copyChanges(from source: UnsafeMutablePointer<UInt8>, stride sourceStride: Int,
+                            to destination: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int) -> PixelRect {
+        var minX = width, maxX = -1, minY = height, maxY = -1
+        let rowBytes = width * 4
+        for y in 0..<height {
+            let from = source + y * sourceStride, to = destination + y * stride
+            guard memcmp(from, to, rowBytes) != 0 else { continue }
+            // The row differs: its first and last differing pixels, compared four bytes at once.
+            let a = UnsafeRawPointer(from), b = UnsafeRawPointer(to)
+            var left = 0
+            while left < width && a.loadUnaligned(fromByteOffset: left * 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: left * 4, as: UInt32.self) { left += 1 }
+            var right = width - 1
+            while right > left && a.loadUnaligned(fromByteOffset: right * 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: right * 4, as: UInt32.self) { right -= 1 }
+            minX = min(minX, left)
+            maxX = max(maxX, right)
+            if minY == height { minY = y }
+            maxY = y
+            to.update(from: from, count: rowBytes)
         }
-        return true
+        guard maxY >= 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// libswscale's context is freed with the converter's owner (`MovieDecoder.deinit` calls

@@ -118,13 +118,13 @@ public final class MovieDecoder {
         let info = MovieFrameInfo(
             index: framesDecoded, timestamp: timestamp, time: Double(timestamp - first) * tb,
             duration: Double(max(end - timestamp, 0)) * tb, keyFrame: strokescope_frame_is_key(frame) != 0)
-        try convert(frame)
+        let changed = try convert(frame)
         av_frame_unref(frame)
         // The successor becomes the current frame.
         swap(&current, &following)
         hasCurrent = more
         framesDecoded += 1
-        return MovieFrame(info: info, image: canvas)
+        return MovieFrame(info: info, image: canvas, changed: changed)
     }
 
     // MARK: - Decoding
@@ -207,20 +207,23 @@ public final class MovieDecoder {
 
     // MARK: - Colour
 
-    /// Converts the region of `frame` into the canvas.
-    private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(MovieError) {
+    /// Converts the region of `frame` into the canvas; the part of the canvas that changed.
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(MovieError) -> PixelRect {
         guard Int(frame.pointee.width) == structure.width, Int(frame.pointee.height) == structure.height else {
             throw MovieError(file: file, reason: .corruptData(
                 "the frame size changes to \(frame.pointee.width)×\(frame.pointee.height) mid-stream", frame: framesDecoded, decoded: framesDecoded))
         }
         let area = ColourConverter.aligned(wanted, of: frame)
-        guard !area.isEmpty else { return }
+        guard !area.isEmpty else { return area }
         let width = structure.width
-        let ok = canvas.pixels.withUnsafeMutableBufferPointer { buffer in
+        let changed = canvas.pixels.withUnsafeMutableBufferPointer { buffer in
             converter.convert(frame, area: area, into: buffer.baseAddress! + (area.y * width + area.x) * 4, stride: width * 4)
         }
-        guard ok else {
+        guard let changed else {
             throw MovieError(file: file, reason: .corruptData("cannot convert its pixel format to RGBA", frame: framesDecoded, decoded: framesDecoded))
         }
+        // The first frame is all new, whatever the canvas held before.
+        if framesDecoded == 0 { return area }
+        return changed.isEmpty ? changed : PixelRect(x: area.x + changed.x, y: area.y + changed.y, width: changed.width, height: changed.height)
     }
 }
