@@ -12,7 +12,7 @@ enum FramesCommand {
         name: "frames",
         abstract: "Write every composited frame as PNG, and/or a contact sheet of all frames.",
         discussion: "Frames are composited exactly as Chrome and Firefox show them and written as frame-0000.png, frame-0001.png, ... with transparency kept. The contact sheet is a grid of frames, each labelled with its index and start time in milliseconds; transparent pixels show over a checkerboard.",
-        arguments: [ArgumentSpec("file.gif", help: "The animated GIF to split into frames.")],
+        arguments: [ArgumentSpec("file.gif", help: "The animated GIF or movie (.mov, .mp4, .m4v) to split into frames.")],
         options: [
             .option("output", short: "o", value: "dir", help: "Directory for the frame PNGs (created if missing)."),
             .option("sheet", value: "file.png", help: "Also write a contact sheet of the frames to this PNG."),
