@@ -10,8 +10,8 @@
 #    (300×300 px) for 10.5 s (seven whole 1.5 s cycles, so that copies join seamlessly), split
 #    into PNG frames by `strokescope frames`, padded onto a white 1170×2532 canvas (an iPhone's
 #    screen) and encoded with libx265 at 60 fps (ultrafast preset, yuv420p, BT.709): the first
-#    10 s stream-copied into spinner-10s.mov (600 frames), the clip stream-copied six times over
-#    and cut at 60 s into spinner-60s.mov (3600 frames). Nothing is committed.
+#    600 frames into spinner-10s.mov, the whole clip stream-copied six times over and cut at
+#    60 s into spinner-60s.mov (about 3600 frames). Nothing is committed.
 # 3. Times, alternating, `ffmpeg -i FILE -f null -` and `strokescope fit FILE --model
 #    loading-spinner.json` on each file: best wall clock of N runs (default 3), CPU time, and peak
 #    RSS (/usr/bin/time).
@@ -68,7 +68,11 @@ if [ ! -s "$WORK/spinner-10s.mov" ] || [ ! -s "$WORK/spinner-60s.mov" ]; then
     ff -framerate 60 -i "$WORK/frames/frame-%04d.png" -vf "pad=1170:2532:435:1116:white" \
         -c:v libx265 -preset ultrafast -x265-params log-level=error -tag:v hvc1 -pix_fmt yuv420p \
         -colorspace bt709 -color_primaries bt709 -color_trc bt709 -video_track_timescale 600 "$WORK/clip.mov"
-    ff -i "$WORK/clip.mov" -t 10 -c copy "$WORK/spinner-10s.mov"
+    # The first 600 frames encoded on their own (a stream copy cut at 10 s keeps the frames the
+    # decoder still needs past the cut).
+    ff -framerate 60 -i "$WORK/frames/frame-%04d.png" -frames:v 600 -vf "pad=1170:2532:435:1116:white" \
+        -c:v libx265 -preset ultrafast -x265-params log-level=error -tag:v hvc1 -pix_fmt yuv420p \
+        -colorspace bt709 -color_primaries bt709 -color_trc bt709 -video_track_timescale 600 "$WORK/spinner-10s.mov"
     for _ in 1 2 3 4 5 6; do echo "file 'clip.mov'"; done > "$WORK/six.txt"
     ff -f concat -safe 0 -i "$WORK/six.txt" -t 60 -c copy "$WORK/spinner-60s.mov"
     rm -rf "$WORK/frames" "$WORK/clip.gif"

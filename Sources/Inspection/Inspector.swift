@@ -78,7 +78,7 @@ public struct Inspector: Sendable {
         var sampleCount: Int?
         var previous: PixelRect?
         while true {
-            if sampleCount == nil, stats.frames >= Self.shortAnimation { sampleCount = Self.sampleCount(of: try counting.value()) }
+            if sampleCount == nil, stats.frames >= Self.shortAnimation { sampleCount = Self.sampleCount(of: try counting.value(), recording.format) }
             if let sampleCount, stats.frames >= sampleCount { break }
             let next: PrefetchedFrames.Handover?
             do {
@@ -106,7 +106,7 @@ public struct Inspector: Sendable {
         if sampled.isComplete { player.release() }
         let frameCount = try counting.value()
         guard frameCount > 0 else { throw .noFrames(file: file) }
-        let sampleSize = sampleCount ?? Self.sampleCount(of: frameCount)
+        let sampleSize = sampleCount ?? Self.sampleCount(of: frameCount, recording.format)
         // Meanwhile, and while the rings are searched for, the decoding thread goes on with the
         // frames after the sample (as far as the change budget allows).
         var inspection = Inspection(file: file, canvasWidth: screen.width, canvasHeight: screen.height)
@@ -212,10 +212,18 @@ public struct Inspector: Sendable {
     /// Animations up to this many frames are sampled whole to find the rings.
     static let shortAnimation = 120
 
-    /// Frames sampled to find the rings: all of a short animation, a tenth of a long one.
-    static func sampleCount(of frameCount: Int) -> Int {
-        frameCount <= shortAnimation ? frameCount : max(shortAnimation, frameCount / 10)
+    /// Frames sampled to find the rings: all of a short animation, a tenth of a long one; of a
+    /// movie, at most `movieSample`.
+    static func sampleCount(of frameCount: Int, _ format: RecordingFormat = .gif) -> Int {
+        let count = frameCount <= shortAnimation ? frameCount : max(shortAnimation, frameCount / 10)
+        return format == .movie ? min(count, movieSample) : count
     }
+
+    /// A movie's sample: 3 s at 60 Hz. A movie's frames change more pixels than a GIF's delta
+    /// frames (compression noise, large screens), so a tenth of a long movie would outgrow the
+    /// sample's memory cap (and be decoded a second time): capped, the peak stays the same
+    /// from a 10 s to a 60 s recording (scripts/bench-movie-speed.sh).
+    static let movieSample = 180
 
     /// Bytes of frame changes the decoding thread may have waiting (one change always may):
     /// while the measuring thread is busy with something else (the rings' search, the recorded
