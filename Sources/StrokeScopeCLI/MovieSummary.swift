@@ -59,18 +59,21 @@ struct MovieSummary {
         return lines
     }
 
-    /// The frame rate in words: constant when every gap between timestamps is the same.
-    var rateText: String {
+    /// Whether every gap between timestamps is the same (one frame or none: constant too).
+    var isConstantRate: Bool {
         let gaps = zip(rows.dropFirst(), rows).map { $0.info.timestamp - $1.info.timestamp }
-        guard let first = gaps.first else { return "one frame" }
-        let seconds = Double(first) * structure.timeBase
-        if gaps.allSatisfy({ $0 == first }) { return "constant, \(shortText(1 / seconds)) fps" }
-        let sorted = gaps.sorted()
-        let typical = Double(sorted[sorted.count / 2]) * structure.timeBase
-        return "variable, typically \(shortText(1 / typical)) fps (gaps \(DecimalText.fixed(Double(sorted.first!) * structure.timeBase * 1000, decimals: 1)) to \(DecimalText.fixed(Double(sorted.last!) * structure.timeBase * 1000, decimals: 1)) ms)"
+        return gaps.allSatisfy { $0 == gaps.first }
     }
 
-    var isConstantRate: Bool { rateText.hasPrefix("constant") || rows.count < 2 }
+    /// The frame rate in words: constant, or variable with its typical rate and the gaps' range.
+    var rateText: String {
+        let gaps = zip(rows.dropFirst(), rows).map { $0.info.timestamp - $1.info.timestamp }.sorted()
+        guard let first = gaps.first, let last = gaps.last else { return rows.isEmpty ? "no frames" : "one frame" }
+        let seconds = { (ticks: Int64) in Double(ticks) * structure.timeBase }
+        if isConstantRate { return "constant, \(shortText(1 / seconds(first))) fps" }
+        let typical = seconds(gaps[gaps.count / 2])
+        return "variable, typically \(shortText(1 / typical)) fps (gaps \(DecimalText.fixed(seconds(first) * 1000, decimals: 1)) to \(DecimalText.fixed(seconds(last) * 1000, decimals: 1)) ms)"
+    }
 
     // MARK: - Human formats
 
