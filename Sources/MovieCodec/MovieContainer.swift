@@ -35,6 +35,12 @@ final class MovieContainer {
             avformat_close_input(&owned)
             throw MovieError(file: path, reason: .noVideoStream)
         }
+        if stream.pointee.codecpar.pointee.width <= 0 || stream.pointee.codecpar.pointee.height <= 0 {
+            // Some codecs (MPEG-4 part 2) keep their size in the stream, not in the sample
+            // description: FFmpeg reads the first packets to find it (buffered, not lost). H.264
+            // and HEVC never need this, so their opening reads no packet.
+            _ = avformat_find_stream_info(context, nil)
+        }
         let parameters = stream.pointee.codecpar.pointee
         let width = Int(parameters.width), height = Int(parameters.height)
         var failure: MovieError.Reason?
