@@ -3,7 +3,7 @@ import MovieCodec
 
 /// A recording to inspect: an animated GIF or a QuickTime/MPEG-4 movie (told apart by content),
 /// how to decode it (limits, leniency) and how its frames are timed. Opening it reads the header
-/// (a movie's first frame), so a missing, unreadable or oversized file fails here, before any work.
+/// (a movie's container), so a missing, unreadable or oversized file fails here, before any work.
 public struct Recording: Sendable {
     /// The file, as given (messages name it so).
     public let path: String
@@ -17,7 +17,7 @@ public struct Recording: Sendable {
     /// The logical screen (a movie's frame size), in pixels.
     public let width: Int
     public let height: Int
-    /// A movie's video stream as its header describes it (nil for a GIF).
+    /// A movie's video stream as its container describes it (nil for a GIF; `MovieDecoder.probe`).
     public let movie: MovieStructure?
 
     /// Opens the GIF or movie at `path`. A movie's frames are timed by their timestamps
@@ -41,10 +41,11 @@ public struct Recording: Sendable {
             self.timing = timing.resolved(for: .gif)
         case .movie:
             do {
-                let decoder = try MovieDecoder(path: path, options: RecordingDecoder.movieOptions(decoding, threads: 1))
-                width = decoder.structure.width
-                height = decoder.structure.height
-                movie = decoder.structure
+                // The container's description: decoding starts with the inspection.
+                let structure = try MovieDecoder.probe(path: path, options: RecordingDecoder.movieOptions(decoding, threads: 1))
+                width = structure.width
+                height = structure.height
+                movie = structure
             } catch {
                 throw .movie(error)
             }

@@ -33,18 +33,22 @@ struct ColourConverter {
     /// unless declared full (or a `yuvj` format).
     static func colour(of frame: UnsafeMutablePointer<AVFrame>) -> Colour {
         let f = frame.pointee
-        let format = AVPixelFormat(f.format)
+        return colour(format: AVPixelFormat(f.format), space: f.colorspace, range: f.color_range, height: Int(f.height))
+    }
+
+    /// The same from a stream's parameters (before a frame is decoded: `format` may be unknown).
+    static func colour(format: AVPixelFormat, space: AVColorSpace, range: AVColorRange, height: Int) -> Colour {
         let isRGB = av_pix_fmt_desc_get(format).map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
         if isRGB { return Colour(matrix: SWS_CS_DEFAULT, matrixName: "rgb", fullRange: true) }
-        let full = f.color_range == AVCOL_RANGE_JPEG || [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P].contains(format)
-        switch f.colorspace {
+        let full = range == AVCOL_RANGE_JPEG || [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P].contains(format)
+        switch space {
         case AVCOL_SPC_BT709: return Colour(matrix: SWS_CS_ITU709, matrixName: "bt709", fullRange: full)
         case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M: return Colour(matrix: SWS_CS_ITU601, matrixName: "bt601", fullRange: full)
         case AVCOL_SPC_SMPTE240M: return Colour(matrix: SWS_CS_SMPTE240M, matrixName: "smpte240m", fullRange: full)
         case AVCOL_SPC_FCC: return Colour(matrix: SWS_CS_FCC, matrixName: "fcc", fullRange: full)
         case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: return Colour(matrix: SWS_CS_BT2020, matrixName: "bt2020", fullRange: full)
         default:
-            return f.height >= 720 ? Colour(matrix: SWS_CS_ITU709, matrixName: "bt709 (assumed)", fullRange: full)
+            return height >= 720 ? Colour(matrix: SWS_CS_ITU709, matrixName: "bt709 (assumed)", fullRange: full)
                                    : Colour(matrix: SWS_CS_ITU601, matrixName: "bt601 (assumed)", fullRange: full)
         }
     }

@@ -80,6 +80,27 @@ public final class MovieDecoder {
         structure.fullRange = colour.fullRange
     }
 
+    /// The video stream's description from the container alone (no frame decoded: a fraction of
+    /// opening a decoder on a large HEVC stream). The pixel format and colour are the container's
+    /// word for them (`unknown` when it does not say); a stream no decoder here can read fails as
+    /// `unsupportedCodec`.
+    public static func probe(path: String, options: MovieDecodeOptions = MovieDecodeOptions()) throws(MovieError) -> MovieStructure {
+        let container = try MovieContainer(path: path, options: options)
+        let parameters = container.stream.pointee.codecpar.pointee
+        let codec = String(cString: avcodec_get_name(parameters.codec_id))
+        guard avcodec_find_decoder(parameters.codec_id) != nil else { throw MovieError(file: path, reason: .unsupportedCodec(codec)) }
+        let format = AVPixelFormat(parameters.format)
+        let colour = ColourConverter.colour(format: format, space: parameters.color_space, range: parameters.color_range, height: container.height)
+        let tb = container.timeBase
+        let duration = container.stream.pointee.duration
+        return MovieStructure(
+            container: container.containerName, codec: codec, width: container.width, height: container.height,
+            pixelFormat: av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown",
+            timeBaseNumerator: Int(tb.num), timeBaseDenominator: Int(tb.den),
+            colourMatrix: colour.matrixName, fullRange: colour.fullRange, rotation: container.rotation,
+            duration: duration > 0 ? Double(duration) * av_q2d(tb) : nil)
+    }
+
     deinit {
         av_frame_free(&current)
         av_frame_free(&following)

@@ -116,6 +116,16 @@ private func decodeAll(_ path: String, _ options: MovieDecodeOptions = MovieDeco
         }
     }
 
+    @Test func probeReadsTheContainerOnly() throws {
+        let s = try MovieDecoder.probe(path: movie("spinner-2x-60fps-vfr.mov"))
+        #expect(s.codec == "hevc" && s.width == 200 && s.height == 200)
+        #expect(s.colourMatrix == "bt709" && !s.fullRange)
+        #expect(s.timeBaseDenominator == 600 && s.rotation == 0)
+        #expect(throws: MovieError(file: movie("truncated-no-index.mov"), reason: .missingIndex)) {
+            _ = try MovieDecoder.probe(path: movie("truncated-no-index.mov"))
+        }
+    }
+
     @Test func sniffer() {
         #expect(MovieSniffer.isMovie(Array("\0\0\0\u{18}ftypqt  ".utf8)))
         #expect(!MovieSniffer.isMovie(Array("GIF89a......".utf8)))
