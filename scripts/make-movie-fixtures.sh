@@ -14,7 +14,8 @@
 #   truncated-data.mp4         spinner-60fps.mp4 with its index moved first (faststart), cut in
 #                              the middle of its frames' data: early frames decode, then it ends
 #   no-video.mov               a tenth of a second of sound and no video stream
-# Requires: ffmpeg with libx264 and libx265 (apt-get install ffmpeg).
+#   unknown-codec.mov          spinner-2x-60fps-vfr.mov with its codec code renamed (zzzz)
+# Requires: ffmpeg with libx264 and libx265 (apt-get install ffmpeg), and perl.
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."
@@ -57,6 +58,10 @@ ff -framerate 60 -i "$work/spinner2x/frame-%04d.png" "${bitexact[@]}" \
 size=$(wc -c < "$out/spinner-2x-60fps-vfr.mov")
 head -c $((size * 6 / 10)) "$out/spinner-2x-60fps-vfr.mov" > "$out/truncated-no-index.mov"
 
+# The HEVC sample description's code (hvc1) and its configuration box (hvcC) renamed: a codec no
+# FFmpeg knows.
+LC_ALL=C perl -pe 's/hvc1/zzzz/g; s/hvcC/zzzC/g' "$out/spinner-2x-60fps-vfr.mov" > "$out/unknown-codec.mov"
+
 ff -i "$out/spinner-60fps.mp4" "${bitexact[@]}" -c copy -movflags +faststart "$work/faststart.mp4"
 size=$(wc -c < "$work/faststart.mp4")
 head -c $((size / 2)) "$work/faststart.mp4" > "$out/truncated-data.mp4"
@@ -78,6 +83,7 @@ ff -f lavfi -i "sine=frequency=440:sample_rate=8000:duration=0.1" "${bitexact[@]
     echo "| spinner-2x-60fps-vfr.mov | $(wc -c < "$out/spinner-2x-60fps-vfr.mov") | loading-spinner, 2× (200×200), 1.5 s, HEVC (hvc1) in QuickTime, 60 fps with frames 12, 13 and 40 left out (variable frame rate, 87 frames) |"
     echo "| truncated-no-index.mov | $(wc -c < "$out/truncated-no-index.mov") | the first 60 % of spinner-2x-60fps-vfr.mov: no index (moov box), as a recording killed mid-way |"
     echo "| truncated-data.mp4 | $(wc -c < "$out/truncated-data.mp4") | spinner-60fps.mp4 with the index first (faststart), cut at half its size: the index promises frames the data no longer holds |"
+    echo "| unknown-codec.mov | $(wc -c < "$out/unknown-codec.mov") | spinner-2x-60fps-vfr.mov with its codec's four-character code changed to \`zzzz\`: a codec no decoder reads |"
     echo "| no-video.mov | $(wc -c < "$out/no-video.mov") | 0.1 s of a 440 Hz tone (PCM), no video stream |"
 } > "$out/README.md"
 echo "wrote fixtures/movies ($(ls "$out" | wc -l | tr -d ' ') files)"

@@ -72,6 +72,18 @@ final class MovieContainer {
     var height: Int { Int(stream.pointee.codecpar.pointee.height) }
     var timeBase: AVRational { stream.pointee.time_base }
 
+    /// The codec's short name; a sample description FFmpeg does not know by its four-character
+    /// code (`zzzz`), which it names `none`.
+    var codecName: String {
+        let parameters = stream.pointee.codecpar.pointee
+        guard parameters.codec_id == AV_CODEC_ID_NONE, parameters.codec_tag != 0 else {
+            return String(cString: avcodec_get_name(parameters.codec_id))
+        }
+        let tag = parameters.codec_tag
+        let bytes = (0..<4).map { UInt8((tag >> (8 * UInt32($0))) & 0xFF) }
+        return String(decoding: bytes.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+    }
+
     /// `mov` for QuickTime's brand, `m4v` for Apple's MPEG-4 video brand, else `mp4`.
     var containerName: String {
         guard let entry = av_dict_get(format.pointee.metadata, "major_brand", nil, 0), let value = entry.pointee.value else { return "mov" }

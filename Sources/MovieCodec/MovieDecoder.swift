@@ -59,7 +59,7 @@ public final class MovieDecoder {
         canvas = RGBAImage(width: width, height: height, fill: .black)
         let tb = container.timeBase
         structure = MovieStructure(
-            container: container.containerName, codec: String(cString: avcodec_get_name(container.stream.pointee.codecpar.pointee.codec_id)),
+            container: container.containerName, codec: container.codecName,
             width: width, height: height, pixelFormat: "?", timeBaseNumerator: Int(tb.num), timeBaseDenominator: Int(tb.den),
             colourMatrix: "?", fullRange: false, rotation: container.rotation,
             duration: container.stream.pointee.duration > 0 ? Double(container.stream.pointee.duration) * av_q2d(tb) : nil)
@@ -87,7 +87,7 @@ public final class MovieDecoder {
     public static func probe(path: String, options: MovieDecodeOptions = MovieDecodeOptions()) throws(MovieError) -> MovieStructure {
         let container = try MovieContainer(path: path, options: options)
         let parameters = container.stream.pointee.codecpar.pointee
-        let codec = String(cString: avcodec_get_name(parameters.codec_id))
+        let codec = container.codecName
         guard avcodec_find_decoder(parameters.codec_id) != nil else { throw MovieError(file: path, reason: .unsupportedCodec(codec)) }
         let format = AVPixelFormat(parameters.format)
         let colour = ColourConverter.colour(format: format, space: parameters.color_space, range: parameters.color_range, height: container.height)

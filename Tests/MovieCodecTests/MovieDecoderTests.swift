@@ -98,6 +98,12 @@ private func decodeAll(_ path: String, _ options: MovieDecodeOptions = MovieDeco
         }
     }
 
+    @Test func unsupportedCodec() {
+        #expect(throws: MovieError(file: movie("unknown-codec.mov"), reason: .unsupportedCodec("zzzz"))) {
+            _ = try MovieDecoder(path: movie("unknown-codec.mov"))
+        }
+    }
+
     @Test func notAMovie() {
         let gif = movie("../render/spinner-1x-3cs-256.gif")
         #expect(throws: MovieError(file: gif, reason: .notAMovie)) { _ = try MovieDecoder(path: gif) }
