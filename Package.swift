@@ -115,8 +115,8 @@ let package = Package(
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"]),
-        .testTarget(name: "MovieCodecTests", dependencies: ["MovieCodec", "Raster"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
+        .testTarget(name: "MovieCodecTests", dependencies: ["MovieCodec", "Raster"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "StrokeGeometryTests", dependencies: ["StrokeGeometry"]),
         .testTarget(name: "StrokeEstimationTests", dependencies: ["StrokeEstimation", "Rendering", "Raster", "StrokeGeometry", "AnimationModel"]),

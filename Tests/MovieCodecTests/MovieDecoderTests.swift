@@ -3,10 +3,10 @@ import MovieCodec
 import Raster
 import Testing
 
-/// `fixtures/movies/`, made by scripts/make-movie-fixtures.sh.
+/// `fixtures/movie-inputs/`, made by scripts/make-movie-input-fixtures.sh.
 private func movie(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../fixtures/movies/\(name)").standardized.path
+        .appendingPathComponent("../../fixtures/movie-inputs/\(name)").standardized.path
 }
 
 private func decodeAll(_ path: String, _ options: MovieDecodeOptions = MovieDecodeOptions()) throws -> (MovieDecoder, [MovieFrameInfo], RGBAImage?) {

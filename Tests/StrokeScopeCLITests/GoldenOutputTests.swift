@@ -97,9 +97,9 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase("error-missing-file", ["info", "fixtures/gif/no-such.gif"]),
     ]
 
-    static func movie(_ name: String) -> String { "fixtures/movies/\(name)" }
+    static func movie(_ name: String) -> String { "fixtures/movie-inputs/\(name)" }
 
-    /// Movies (fixtures/movies, made by scripts/make-movie-fixtures.sh): `info` of the constant-rate
+    /// Movies (fixtures/movie-inputs, made by scripts/make-movie-input-fixtures.sh): `info` of the constant-rate
     /// H.264 file and of the variable-rate HEVC one, `inspect` and a pinned-rate `fit` of the
     /// latter (timing source `timestamps`), and the error lines of a killed recording (no index),
     /// of a movie with no video and of one in a codec no decoder reads.

@@ -9,7 +9,7 @@ import Testing
 @Suite("Movies as recordings")
 struct MovieInputTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
-    static func movie(_ name: String) -> String { root + "/fixtures/movies/" + name }
+    static func movie(_ name: String) -> String { root + "/fixtures/movie-inputs/" + name }
     static let spinner = root + "/fixtures/models/loading-spinner.json"
 
     @Test("a movie is told by its content and timed by its timestamps; a variable rate stays")
@@ -51,7 +51,7 @@ struct MovieInputTests {
         let lenient = strokescope("info", cut, "--lenient", "--format", "json")
         #expect(lenient.code == 0)
         #expect(lenient.err.contains("stopped early"))
-        let gif = strokescope("info", Self.root + "/fixtures/movies/README.md")
+        let gif = strokescope("info", Self.root + "/fixtures/movie-inputs/README.md")
         #expect(gif.code == 65)
     }
 }

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates fixtures/movies/ deterministically: small QuickTime/MPEG-4 recordings of the
+# Regenerates fixtures/movie-inputs/ deterministically: small QuickTime/MPEG-4 recordings of the
 # project's own models, drawn by `strokescope render`, taken apart into PNG frames by
 # `strokescope frames`, and encoded by the `ffmpeg` CLI with one thread and bit-exact flags
 # (the same bytes on every run with the same FFmpeg, x264 and x265), plus broken copies of them
-# for the error paths. fixtures/movies/README.md lists each file and the command that made it.
+# for the error paths. fixtures/movie-inputs/README.md lists each file and the command that made it.
 #
 #   spinner-60fps.mp4          H.264, constant 60 fps: every frame 1/60 s after the one before
 #   spinner-2x-60fps-vfr.mov   HEVC in QuickTime, 2×, 60 fps with frames left out (12, 13, 40):
@@ -25,7 +25,7 @@ install_deps
 command -v ffmpeg >/dev/null || { echo "error: the ffmpeg CLI is needed (apt-get install ffmpeg)" >&2; exit 69; }
 swift build --product strokescope >&2
 strokescope=$root/.build/debug/strokescope
-out=$root/fixtures/movies
+out=$root/fixtures/movie-inputs
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -71,7 +71,7 @@ ff -f lavfi -i "sine=frequency=440:sample_rate=8000:duration=0.1" "${bitexact[@]
 {
     echo "# Movie fixtures"
     echo
-    echo "Made by \`scripts/make-movie-fixtures.sh\` with $(ffmpeg -version | head -1 | cut -d' ' -f1-3) (libx264, libx265,"
+    echo "Made by \`scripts/make-movie-input-fixtures.sh\` with $(ffmpeg -version | head -1 | cut -d' ' -f1-3) (libx264, libx265,"
     echo "one thread, bit-exact flags): the project's models rendered by \`strokescope render --fps 60\`,"
     echo "split into PNG frames by \`strokescope frames\` and encoded at 60 fps; the broken files are cut"
     echo "from the good ones. Another FFmpeg or encoder version may write other bytes; the tests check"
@@ -86,4 +86,4 @@ ff -f lavfi -i "sine=frequency=440:sample_rate=8000:duration=0.1" "${bitexact[@]
     echo "| unknown-codec.mov | $(wc -c < "$out/unknown-codec.mov") | spinner-2x-60fps-vfr.mov with its codec's four-character code changed to \`zzzz\`: a codec no decoder reads |"
     echo "| no-video.mov | $(wc -c < "$out/no-video.mov") | 0.1 s of a 440 Hz tone (PCM), no video stream |"
 } > "$out/README.md"
-echo "wrote fixtures/movies ($(ls "$out" | wc -l | tr -d ' ') files)"
+echo "wrote fixtures/movie-inputs ($(ls "$out" | wc -l | tr -d ' ') files)"
