@@ -42,6 +42,18 @@ struct MovieInputTests {
         #expect(abs(evenly.frames[3].time - 0.1) < 1e-9)
     }
 
+    @Test("frames writes a movie's frames as PNG, and folders list movies")
+    func framesAndFolders() {
+        let dir = temporaryDirectory()
+        let run = strokescope("frames", Self.movie("spinner-60fps.mp4"), "-o", dir + "/f", "--quiet")
+        #expect(run.code == 0)
+        #expect(run.out == "wrote 180 frames to \(dir)/f\n")
+        let folder = strokescope("info", Self.root + "/fixtures/movie-inputs", "--format", "csv", "--quiet")
+        // The good movies are listed and described; the broken ones each give their error.
+        #expect(folder.out.contains("spinner-60fps.mp4") && folder.out.contains("spinner-2x-60fps-vfr.mov"))
+        #expect(folder.err.contains("truncated-no-index.mov: truncated movie: no index"))
+    }
+
     @Test("damaged movies: one line naming the file and exit 65, or with --lenient the frames decoded so far")
     func damaged() {
         let cut = Self.movie("truncated-data.mp4")
