@@ -70,9 +70,11 @@ struct MovieSummary {
         let gaps = zip(rows.dropFirst(), rows).map { $0.info.timestamp - $1.info.timestamp }.sorted()
         guard let first = gaps.first, let last = gaps.last else { return rows.isEmpty ? "no frames" : "one frame" }
         let seconds = { (ticks: Int64) in Double(ticks) * structure.timeBase }
-        if isConstantRate { return "constant, \(shortText(1 / seconds(first))) fps" }
+        // Rates to two decimals: 60 fps reads "60", a jittery 58.977… "58.98".
+        let fps = { (interval: Double) in shortText((100 / interval).rounded() / 100) }
+        if isConstantRate { return "constant, \(fps(seconds(first))) fps" }
         let typical = seconds(gaps[gaps.count / 2])
-        return "variable, typically \(shortText(1 / typical)) fps (gaps \(DecimalText.fixed(seconds(first) * 1000, decimals: 1)) to \(DecimalText.fixed(seconds(last) * 1000, decimals: 1)) ms)"
+        return "variable, typically \(fps(typical)) fps (gaps \(DecimalText.fixed(seconds(first) * 1000, decimals: 1)) to \(DecimalText.fixed(seconds(last) * 1000, decimals: 1)) ms)"
     }
 
     // MARK: - Human formats
