@@ -82,7 +82,7 @@ let package = Package(
         // decoding thread), place a model, fit it, infer one.
         .target(
             name: "Inspection",
-            dependencies: ["GIFCodec", "Raster", "JSON", "StrokeGeometry", "AnimationModel", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "Threading"]
+            dependencies: ["GIFCodec", "MovieCodec", "Raster", "JSON", "StrokeGeometry", "AnimationModel", "Rendering", "StrokeEstimation", "RecordingClock", "Fitting", "Inference", "Threading"]
         ),
         // The tool's documents of an inspection, a fit and an inference: tables, JSON, plots,
         // the overlays drawn on frames.
@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "CLIArgumentsTests", dependencies: ["CLIArguments"]),
         .testTarget(
             name: "StrokeScopeCLITests",
-            dependencies: ["StrokeScopeCLI", "Inspection", "Reporting", "Threading", "OutputFiles", "Fitting", "GIFCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
+            dependencies: ["StrokeScopeCLI", "Inspection", "Reporting", "Threading", "OutputFiles", "Fitting", "GIFCodec", "MovieCodec", "PNGCodec", "Raster", "JSON", "StrokeEstimation", "StrokeGeometry", "AnimationModel"],
             // Inputs the fuzzers kept (scripts/fuzz.sh), read by path in FuzzRegressionTests;
             // expected CLI outputs, read by path in GoldenOutputTests (Goldens/README.md).
             exclude: ["FuzzInputs", "Goldens"]

@@ -34,5 +34,9 @@ public struct FitOptions: Sendable, Equatable {
         case asGiven
         /// The frames are evenly spaced at this rate (the user's `--fps`): times as given.
         case evenlySpaced(fps: Double)
+        /// A movie's presentation timestamps: times as given, reported as `timestamps`. A
+        /// steady clock is not looked for (the timestamps are the clock), nor skipped samples
+        /// (a variable frame rate leaves gaps on purpose: no frame where nothing changed).
+        case timestamps
     }
 }

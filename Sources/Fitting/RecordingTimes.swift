@@ -39,6 +39,19 @@ struct RecordingTimes {
             grid = nil
             timeBase = TimeBase(source: .fps, interval: 1 / fps, steady: true,
                                 note: "frames evenly spaced at \(Self.text(fps, 3)) fps (--fps): the stored delays are ignored")
+        case .timestamps:
+            grid = nil
+            let steady = Self.onWholeSteps(times, typical)
+            let longer = zip(times.dropFirst(), times).filter { $0 - $1 > 1.5 * typical }.count
+            let note: String
+            if steady && longer == 0 {
+                note = "the movie's presentation timestamps, a constant \(Self.rateText(typical)) frame rate"
+            } else if steady {
+                note = "the movie's presentation timestamps, on a steady \(Self.rateText(typical)) clock with \(longer) longer gap\(longer == 1 ? "" : "s") (frames not written: a hitch, or nothing changed)"
+            } else {
+                note = "the movie's presentation timestamps, a variable frame rate (typically \(Self.rateText(typical)))"
+            }
+            timeBase = TimeBase(source: .timestamps, interval: typical, steady: steady, note: note)
         case .asGiven:
             grid = nil
             timeBase = TimeBase(source: .delays, interval: typical, steady: Self.onWholeSteps(times, typical),

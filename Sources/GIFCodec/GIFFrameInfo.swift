@@ -18,4 +18,20 @@ public struct GIFFrameInfo: Sendable, Equatable {
     public var interlaced: Bool
     /// What was odd about this frame (clipped, indices past the palette, ...), one line each.
     public var warnings: [GIFWarning]
+
+    /// A frame's description from its parts (a movie's frames are described so too: the whole
+    /// screen as the rectangle, no delay stored).
+    public init(index: Int, rect: PixelRect, disposal: GIFDisposal = .unspecified, transparentIndex: Int? = nil,
+                delayCentiseconds: Int = 0, hasGraphicControl: Bool = false, localPaletteSize: Int = 0,
+                interlaced: Bool = false, warnings: [GIFWarning] = []) {
+        self.index = index
+        self.rect = rect
+        self.disposal = disposal
+        self.transparentIndex = transparentIndex
+        self.delayCentiseconds = delayCentiseconds
+        self.hasGraphicControl = hasGraphicControl
+        self.localPaletteSize = localPaletteSize
+        self.interlaced = interlaced
+        self.warnings = warnings
+    }
 }

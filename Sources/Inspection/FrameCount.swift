@@ -1,7 +1,8 @@
 import GIFCodec
+import MovieCodec
 import Threading
 
-/// A GIF's frame count from a structure scan (no pixels decoded), taken on a thread of its own
+/// A recording's frame count from a structure scan (no pixels decoded: a GIF's blocks, a movie's packets), taken on a thread of its own
 /// when asked: the measuring thread then starts on the first frames at once, and the count is
 /// ready long before it is needed (to size the sample the rings are found from).
 ///
@@ -12,16 +13,16 @@ import Threading
 /// run's thread, both under `condition`; `thread` is the run's thread's alone.
 final class FrameCount: @unchecked Sendable {
     private let condition = ConditionLock()
-    private var result: Result<Int, GIFError>?
+    private var result: Result<Int, InspectionError>?
     private var thread: JoinableThread?
 
-    init(file: String, options: GIFDecodeOptions, threaded: Bool) {
+    init(file: String, format: RecordingFormat, options: GIFDecodeOptions, threaded: Bool) {
         guard threaded else {
-            result = Self.scan(file, options)
+            result = Self.scan(file, format, options)
             return
         }
         thread = JoinableThread(stackSize: 1 << 20) { [self] in
-            let scanned = Self.scan(file, options)
+            let scanned = Self.scan(file, format, options)
             condition.withLock {
                 result = scanned
                 condition.broadcast()
@@ -38,16 +39,13 @@ final class FrameCount: @unchecked Sendable {
         thread.take()?.join()
         switch result {
         case .success(let count): return count
-        case .failure(let error): throw .decoding(error)
+        case .failure(let error): throw error
         }
     }
 
-    private static func scan(_ file: String, _ options: GIFDecodeOptions) -> Result<Int, GIFError> {
-        do throws(GIFError) {
-            let decoder = try GIFDecoder(path: file, options: options)
-            var count = 0
-            while try decoder.nextInfo() != nil { count += 1 }
-            return .success(count)
+    private static func scan(_ file: String, _ format: RecordingFormat, _ options: GIFDecodeOptions) -> Result<Int, InspectionError> {
+        do throws(InspectionError) {
+            return .success(try RecordingDecoder.frameCount(path: file, format: format, decoding: options))
         } catch {
             return .failure(error)
         }

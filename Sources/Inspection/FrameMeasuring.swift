@@ -1,4 +1,5 @@
 import GIFCodec
+import MovieCodec
 import Raster
 import StrokeEstimation
 
@@ -46,9 +47,10 @@ struct FrameMeasuring {
         inkColours = Array(repeating: [], count: layers.count)
     }
 
-    /// Measures the next frame (its composited canvas and stored description).
-    mutating func add(_ image: RGBAImage, info: GIFFrameInfo) {
-        let t = schedule.next(rawDelayCentiseconds: info.delayCentiseconds)
+    /// Measures the next frame (its composited canvas and stored description; a movie's frame,
+    /// its timestamp).
+    mutating func add(_ image: RGBAImage, info: GIFFrameInfo, movie: MovieFrameInfo? = nil) {
+        let t = schedule.next(rawDelayCentiseconds: info.delayCentiseconds, stamp: movie.map { ($0.time, $0.duration) })
         frames.append(.init(info: info, time: t.start, delay: t.duration))
         // Only this frame's rectangle and the previous one's (its disposal) can have changed.
         let changed = previousRect.map { $0.union(info.rect) }

@@ -5,16 +5,23 @@ public struct FrameSchedule: Sendable {
     public let timing: FrameTiming
     private var clock: FrameClock
     private var count = 0
+    /// Under `timestamps`: the end of the last frame so far, seconds.
+    private var stampedTotal = 0.0
 
     public init(_ timing: FrameTiming) {
         self.timing = timing
         if case .delays(let p) = timing { clock = FrameClock(policy: p) } else { clock = FrameClock(policy: .raw) }
     }
 
-    /// Start and duration of the next frame, in seconds.
-    public mutating func next(rawDelayCentiseconds: Int) -> (start: Double, duration: Double) {
+    /// Start and duration of the next frame, in seconds: a GIF's from its stored delay, a
+    /// movie's (`stamp`: its time and duration from the timestamps) as stamped.
+    public mutating func next(rawDelayCentiseconds: Int, stamp: (time: Double, duration: Double)? = nil) -> (start: Double, duration: Double) {
         defer { count += 1 }
         switch timing {
+        case .timestamps:
+            let s = stamp ?? (time: stampedTotal, duration: 0)
+            stampedTotal = s.time + s.duration
+            return (s.time, s.duration)
         case .delays:
             let t = clock.advance(rawDelayCentiseconds: rawDelayCentiseconds)
             return (Double(t.start) / 100, Double(t.effective) / 100)
@@ -28,6 +35,7 @@ public struct FrameSchedule: Sendable {
         switch timing {
         case .delays: Double(clock.elapsedCentiseconds) / 100
         case .evenlySpaced(let fps): Double(count) / fps
+        case .timestamps: stampedTotal
         }
     }
 }

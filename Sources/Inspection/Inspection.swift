@@ -19,6 +19,8 @@ public struct Inspection: Sendable {
 
     /// The file the frames were read from, as given.
     public var file: String
+    /// Whether it is a GIF or a movie (a movie's frames have no stored delay).
+    public var format: RecordingFormat = .gif
     /// How the frames were timed (the stored delays under a policy, or `--fps`).
     public var timing: FrameTiming = .delays(.raw)
     /// The recording's screen, in pixels.

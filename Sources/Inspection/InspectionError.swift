@@ -2,6 +2,7 @@ import AnimationModel
 import JSON
 import GIFCodec
 import Inference
+import MovieCodec
 import StrokeEstimation
 
 /// Why an inspection, a fit or an inference could not be made. `description` is the one line a
@@ -9,6 +10,8 @@ import StrokeEstimation
 public enum InspectionError: Error, Sendable, CustomStringConvertible {
     /// The GIF cannot be read or decoded (its own message names the file and the fault).
     case decoding(GIFError)
+    /// The movie cannot be read or decoded (its own message names the file and the fault).
+    case movie(MovieError)
     /// The file decodes to no frame.
     case noFrames(file: String)
     /// No ring moves in the frames (and none was given with `circle`).
@@ -37,6 +40,7 @@ public enum InspectionError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .decoding(let error): error.description
+        case .movie(let error): error.description
         case .noFrames(let file): "\(file): the file has no frames to inspect"
         case .noRingFound(let file, _): "\(file): no animated ring found (try --circle CX,CY,R or --region X,Y,W,H)"
         case .cannotPlaceModel(let file):

@@ -1,6 +1,7 @@
 import AnimationModel
 import Fitting
 import GIFCodec
+import MovieCodec
 import Raster
 import StrokeEstimation
 import StrokeGeometry
@@ -53,14 +54,17 @@ public struct Inspector: Sendable {
                      group: ThreadGroup) throws(InspectionError) -> Inspection {
         let file = recording.path
         let decoding = recording.decoding
+        // A movie's own decoding threads: as many as libavcodec likes, one inside a batch
+        // (whose files fill the cores already).
+        let codecThreads = options.parallel ? 0 : 1
         // Decoding starts at once on a second thread, ahead of the statistics and measuring;
         // meanwhile a structure scan (no pixels) on a third says how many frames there are.
-        let opened = try Self.open(file, decoding)
-        let screen = opened.screen
+        let opened = try RecordingDecoder(recording, threads: codecThreads)
+        let screen = (width: opened.width, height: opened.height)
         // A thread pays off from a quarter-megapixel screen, and not inside a batch.
         let threaded = options.decodingThread ?? (options.parallel && screen.width * screen.height >= 250_000)
         let decoder = PrefetchedFrames(opened, budget: Self.changeBudget, threaded: threaded, in: group)
-        let counting = FrameCount(file: file, options: decoding, threaded: threaded)
+        let counting = FrameCount(file: file, format: recording.format, options: decoding, threaded: threaded)
         var player = FramePlayer(width: screen.width, height: screen.height, file: file)
 
         // What changes over time, from the first frames (all of a short animation). About
@@ -70,11 +74,11 @@ public struct Inspector: Sendable {
         // known. The sample is at least `shortAnimation` frames, so the count is needed only then.
         var stats = PixelStatistics(width: screen.width, height: screen.height)
         var sampled = FrameRecording(width: screen.width, height: screen.height)
-        var sampleInfos: [GIFFrameInfo] = []
+        var sampleInfos: [(info: GIFFrameInfo, movie: MovieFrameInfo?)] = []
         var sampleCount: Int?
         var previous: PixelRect?
         while true {
-            if sampleCount == nil, stats.frames >= Self.shortAnimation { sampleCount = Self.sampleCount(of: try counting.value()) }
+            if sampleCount == nil, stats.frames >= Self.shortAnimation { sampleCount = Self.sampleCount(of: try counting.value(), recording.format) }
             if let sampleCount, stats.frames >= sampleCount { break }
             let next: PrefetchedFrames.Handover?
             do {
@@ -91,7 +95,7 @@ public struct Inspector: Sendable {
             let changed = previous.map { $0.union(rect) } ?? rect
             stats.add(frame.image, changed: changed)
             sampled.add(frame.image, changed: changed)
-            sampleInfos.append(frame.info)
+            sampleInfos.append((frame.info, frame.movie))
             previous = rect
         }
         sampled.finishRecording()
@@ -102,10 +106,11 @@ public struct Inspector: Sendable {
         if sampled.isComplete { player.release() }
         let frameCount = try counting.value()
         guard frameCount > 0 else { throw .noFrames(file: file) }
-        let sampleSize = sampleCount ?? Self.sampleCount(of: frameCount)
+        let sampleSize = sampleCount ?? Self.sampleCount(of: frameCount, recording.format)
         // Meanwhile, and while the rings are searched for, the decoding thread goes on with the
         // frames after the sample (as far as the change budget allows).
         var inspection = Inspection(file: file, canvasWidth: screen.width, canvasHeight: screen.height)
+        inspection.format = recording.format
         inspection.timing = recording.timing
         var rings: [RingGeometry], candidates: [RingCandidate] = []
         if let c = options.circle {
@@ -114,7 +119,7 @@ public struct Inspector: Sendable {
             var search = RingFinder.search(in: stats, region: options.region)
             if search.rings.isEmpty && sampleSize < frameCount {
                 // Nothing moved early on: look at every frame.
-                stats = try Self.statistics(of: file, decoding, width: screen.width, height: screen.height)
+                stats = try Self.statistics(of: recording, width: screen.width, height: screen.height)
                 search = RingFinder.search(in: stats, region: options.region)
             }
             rings = search.rings
@@ -207,29 +212,25 @@ public struct Inspector: Sendable {
         progress?.start(label: "measuring", total: frameCount, unit: "frames")
         defer { progress?.finish() }
         var measured = 0
-        func measure(_ image: RGBAImage, _ info: GIFFrameInfo) {
-            measuring.add(image, info: info)
+        func measure(_ image: RGBAImage, _ info: GIFFrameInfo, _ movie: MovieFrameInfo?) {
+            measuring.add(image, info: info, movie: movie)
             measured += 1
             progress?.update(measured)
         }
         if sampled.isComplete {
             // The replay ends on the picture the player showed (released above).
-            let last = sampled.replayReleasing { i, image in measure(image, sampleInfos[i]) }
+            let last = sampled.replayReleasing { i, image in measure(image, sampleInfos[i].info, sampleInfos[i].movie) }
             if replayResumes, let last { player.resume(from: last) }
         } else {
-            do {
-                let again = try GIFDecoder(path: file, options: decoding)
-                while again.framesDecoded < sampleInfos.count, let frame = try again.next() { measure(frame.image, frame.info) }
-            } catch {
-                throw .decoding(error)
-            }
+            let again = try RecordingDecoder(recording, threads: codecThreads)
+            while again.framesDecoded < sampleInfos.count, let frame = try again.next() { measure(frame.image, frame.info, frame.movie) }
         }
         while let item = try decoder.next() {
             let frame = try player.frame(item)
-            measure(frame.image, frame.info)
+            measure(frame.image, frame.info, frame.movie)
         }
         inspection.frames = measuring.frames
-        inspection.warnings = decoder.warnings.map(\.description)
+        inspection.warnings = decoder.warnings
         inspection.layers = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, scene: scene,
                                    inspection: &inspection)
         // Rings that looked like strokes before they were measured, and none that did after:
@@ -278,10 +279,18 @@ public struct Inspector: Sendable {
     /// Animations up to this many frames are sampled whole to find the rings.
     static let shortAnimation = 120
 
-    /// Frames sampled to find the rings: all of a short animation, a tenth of a long one.
-    static func sampleCount(of frameCount: Int) -> Int {
-        frameCount <= shortAnimation ? frameCount : max(shortAnimation, frameCount / 10)
+    /// Frames sampled to find the rings: all of a short animation, a tenth of a long one; of a
+    /// movie, at most `movieSample`.
+    static func sampleCount(of frameCount: Int, _ format: RecordingFormat = .gif) -> Int {
+        let count = frameCount <= shortAnimation ? frameCount : max(shortAnimation, frameCount / 10)
+        return format == .movie ? min(count, movieSample) : count
     }
+
+    /// A movie's sample: 3 s at 60 Hz. A movie's frames change more pixels than a GIF's delta
+    /// frames (compression noise, large screens), so a tenth of a long movie would outgrow the
+    /// sample's memory cap (and be decoded a second time): capped, the peak stays the same
+    /// from a 10 s to a 60 s recording (scripts/bench-movie-speed.sh).
+    static let movieSample = 180
 
     /// Bytes of frame changes the decoding thread may have waiting (one change always may):
     /// while the measuring thread is busy with something else (the rings' search, the recorded
@@ -293,20 +302,12 @@ public struct Inspector: Sendable {
 }
 
 extension Inspector {
-    private static func open(_ file: String, _ options: GIFDecodeOptions) throws(InspectionError) -> GIFDecoder {
-        do { return try GIFDecoder(path: file, options: options) } catch { throw .decoding(error) }
-    }
-
     /// What changes over every frame of the file.
-    private static func statistics(of file: String, _ options: GIFDecodeOptions, width: Int, height: Int) throws(InspectionError) -> PixelStatistics {
-        do {
-            let decoder = try GIFDecoder(path: file, options: options)
-            var all = PixelStatistics(width: width, height: height)
-            while let frame = try decoder.next() { all.add(frame.image) }
-            all.keepLongestScene()
-            return all
-        } catch {
-            throw .decoding(error)
-        }
+    private static func statistics(of recording: Recording, width: Int, height: Int) throws(InspectionError) -> PixelStatistics {
+        let decoder = try RecordingDecoder(recording)
+        var all = PixelStatistics(width: width, height: height)
+        while let frame = try decoder.next() { all.add(frame.image) }
+        all.keepLongestScene()
+        return all
     }
 }

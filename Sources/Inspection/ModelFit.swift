@@ -52,6 +52,8 @@ extension Fitter {
         // Frames evenly spaced by the user's --fps stay so; stored delays leave the clock to the
         // fit (FitOptions.clock).
         if case .evenlySpaced(let fps) = inspection.timing { fitter.options.clock = .evenlySpaced(fps: fps) }
+        // A movie's timestamps are the capture clock itself: nothing to round onto a grid.
+        if inspection.timing == .timestamps { fitter.options.clock = .timestamps }
         let result: FitResult
         do {
             result = try fitter.fit(model, frames: frames)
@@ -64,7 +66,13 @@ extension Fitter {
         if !result.ratePinned && result.rateDegeneracy == nil && abs(result.rate - 1) > 0.02 {
             func fixed(_ v: Double, _ decimals: Int) -> String { DecimalText.fixed(v, decimals: decimals) }
             let slow = result.rate < 1
-            warnings.append("the fitted rate is \(fixed(result.rate, 3)) model seconds per GIF second: the animation plays \(fixed(slow ? 1 / result.rate : result.rate, 2))× \(slow ? "slower" : "faster") than its model in this GIF — either the recorder's delays are off (e.g. a 60 fps capture written with 3 cs delays plays 1.8× slow) or the animation itself runs \(slow ? "slow" : "fast") (e.g. the simulator's Slow Animations); pin it with --rate 1 if the delays are exact")
+            let factor = "\(fixed(slow ? 1 / result.rate : result.rate, 2))× \(slow ? "slower" : "faster")"
+            if inspection.format == .movie {
+                // A movie's timestamps are its capture clock: no recorder rounding to blame.
+                warnings.append("the fitted rate is \(fixed(result.rate, 3)) model seconds per movie second: the animation plays \(factor) than its model in this movie — the animation itself runs \(slow ? "slow" : "fast") (e.g. the simulator's Slow Animations), or the frames were retimed (--fps); pin it with --rate 1 if the timestamps are exact")
+            } else {
+                warnings.append("the fitted rate is \(fixed(result.rate, 3)) model seconds per GIF second: the animation plays \(factor) than its model in this GIF — either the recorder's delays are off (e.g. a 60 fps capture written with 3 cs delays plays 1.8× slow) or the animation itself runs \(slow ? "slow" : "fast") (e.g. the simulator's Slow Animations); pin it with --rate 1 if the delays are exact")
+            }
         }
         return ModelFit(inspection: inspection, result: result, warnings: warnings)
     }

@@ -1,8 +1,9 @@
 import GIFCodec
+import MovieCodec
 import Raster
 import Threading
 
-/// Decodes a GIF on a second thread, ahead of the thread that measures its frames: on a machine
+/// Decodes a recording (a GIF or a movie) on a second thread, ahead of the thread that measures its frames: on a machine
 /// with two cores, decoding and measuring overlap, so `inspect` costs little more than the
 /// decode itself. Frames, then the decoder's error if any, arrive in file order.
 ///
@@ -21,7 +22,7 @@ import Threading
 final class PrefetchedFrames: @unchecked Sendable {
     /// What is handed over: on the thread, a change; decoding in place, the decoder's canvas.
     enum Handover {
-        case canvas(GIFFrame)
+        case canvas(RecordingDecoder.Frame)
         case change(FrameChange)
     }
 
@@ -47,8 +48,10 @@ final class PrefetchedFrames: @unchecked Sendable {
     private var region: PixelRect
     private var finished = false
     private var stopped = false
-    private var failure: GIFError?
-    private let decoder: GIFDecoder
+    private var failure: InspectionError?
+    private let decoder: RecordingDecoder
+    /// A narrower region the decoding thread has yet to pass to the decoder.
+    private var pendingRegion: PixelRect?
     /// The decoding thread's own: the previous frame's rectangle (its disposal).
     private var previousRect: PixelRect?
 
@@ -59,11 +62,11 @@ final class PrefetchedFrames: @unchecked Sendable {
     /// Starts decoding `decoder`'s frames; only this object touches it from now on. On a
     /// thread of `group` (when `threaded`), up to `budget` bytes of changes wait (one larger
     /// change may, once the reader waits for it).
-    init(_ decoder: GIFDecoder, budget: Int, threaded: Bool, in group: ThreadGroup) {
+    init(_ decoder: RecordingDecoder, budget: Int, threaded: Bool, in group: ThreadGroup) {
         self.decoder = decoder
         self.budget = budget
         self.threaded = threaded
-        region = PixelRect(x: 0, y: 0, width: decoder.screen.width, height: decoder.screen.height)
+        region = PixelRect(x: 0, y: 0, width: decoder.width, height: decoder.height)
         guard threaded else { return }
         group.onStop { [self] in self.stop() }
         group.start(stackSize: 4 << 20) { [self] in self.decodeAll() }
@@ -74,7 +77,7 @@ final class PrefetchedFrames: @unchecked Sendable {
         // Decoding in place, the reader lets go of each frame before asking for the next, so
         // the decoder's own canvas is handed over without a copy.
         guard threaded else {
-            do { return try decoder.next().map(Handover.canvas) } catch { throw .decoding(error) }
+            return try decoder.next().map(Handover.canvas)
         }
         condition.lock()
         defer { condition.unlock() }
@@ -91,7 +94,7 @@ final class PrefetchedFrames: @unchecked Sendable {
             if decoderWaiting { condition.broadcast() }
             return .change(change)
         }
-        if let failure { throw .decoding(failure) }
+        if let failure { throw failure }
         return nil
     }
 
@@ -108,14 +111,21 @@ final class PrefetchedFrames: @unchecked Sendable {
     /// From the next frame decoded on, hand over only what changed within `region`: once the
     /// measured area is known, nothing outside it is read. (A reader's canvas stays right
     /// inside the region; outside it, it is stale.)
+    /// A movie's decoder converts only the region's pixels from then on.
     func narrow(to region: PixelRect) {
+        guard threaded else {
+            self.region = region
+            decoder.narrow(to: region)
+            return
+        }
         condition.lock()
         self.region = region
+        pendingRegion = region
         condition.unlock()
     }
 
     /// The decoder's warnings; complete once `next()` has returned nil.
-    var warnings: [GIFWarning] {
+    var warnings: [String] {
         guard threaded else { return decoder.warnings }
         condition.lock()
         defer { condition.unlock() }
@@ -123,11 +133,15 @@ final class PrefetchedFrames: @unchecked Sendable {
     }
 
     private func decodeAll() {
-        var failure: GIFError?
+        var failure: InspectionError?
         while true {
+            // The decoder is this thread's: a narrower region reaches it here, between frames.
+            if let region = condition.withLock({ () -> PixelRect? in defer { pendingRegion = nil }; return pendingRegion }) {
+                decoder.narrow(to: region)
+            }
             // The frame is decoded, then room awaited for its change, and only then the change
             // copied: copied first, it would be one more waiting (at full frames, a whole canvas).
-            let decoded: GIFFrame
+            let decoded: RecordingDecoder.Frame
             do {
                 guard let next = try decoder.next() else { break }
                 decoded = next
@@ -157,7 +171,7 @@ final class PrefetchedFrames: @unchecked Sendable {
             let stop = stopped
             condition.unlock()
             if stop { break }
-            let change = FrameChange(info: decoded.info, copying: changed, of: decoded.image)
+            let change = FrameChange(info: decoded.info, movie: decoded.movie, copying: changed, of: decoded.image)
             condition.lock()
             buffer.append(change)
             bufferedBytes += change.byteCount
@@ -179,14 +193,17 @@ final class PrefetchedFrames: @unchecked Sendable {
 /// A frame handed over as the pixels of the part of the canvas it changed.
 struct FrameChange {
     var info: GIFFrameInfo
+    /// A movie's frame: its timing.
+    var movie: MovieFrameInfo?
     /// Where the canvas changed (within the region asked for; may be empty).
     var rect: PixelRect
     /// That part of the canvas.
     var pixels: RGBAImage
 
     /// The change of `canvas` within `rect` (inside the canvas), copied.
-    init(info: GIFFrameInfo, copying rect: PixelRect, of canvas: RGBAImage) {
+    init(info: GIFFrameInfo, movie: MovieFrameInfo?, copying rect: PixelRect, of canvas: RGBAImage) {
         self.info = info
+        self.movie = movie
         self.rect = rect.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : rect
         pixels = canvas.cropped(to: self.rect)
     }
@@ -215,7 +232,7 @@ struct FramePlayer {
 
     /// The frame `item` hands over. Its image shares the player's canvas: let go of it before
     /// the next call, or the next change copies the canvas.
-    mutating func frame(_ item: PrefetchedFrames.Handover) throws(InspectionError) -> GIFFrame {
+    mutating func frame(_ item: PrefetchedFrames.Handover) throws(InspectionError) -> RecordingDecoder.Frame {
         switch item {
         case .canvas(let frame):
             return frame
@@ -231,7 +248,7 @@ struct FramePlayer {
                 if !change.rect.isEmpty { image.copy(change.pixels, toX: change.rect.x, y: change.rect.y) }
                 canvas = image
             }
-            return GIFFrame(info: change.info, image: canvas!)
+            return RecordingDecoder.Frame(info: change.info, image: canvas!, movie: change.movie)
         }
     }
 

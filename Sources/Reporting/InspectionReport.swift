@@ -103,11 +103,13 @@ public struct InspectionReport: Sendable {
             return .object(o)
         }
         let frames: [JSONValue] = inspection.frames.enumerated().map { i, frame in
-            .object(JSONObject([
+            // A movie's frames store no delay (CLI-CONTRACT.md: delayCentiseconds is absent).
+            let stored: [(String, JSONValue)] = inspection.format == .movie ? [] : [("delayCentiseconds", .int(frame.info.delayCentiseconds))]
+            return .object(JSONObject([
                 ("index", .int(frame.info.index)),
                 ("time", .number(frame.time, decimals: 6)),
                 ("delay", .number(frame.delay, decimals: 6)),
-                ("delayCentiseconds", .int(frame.info.delayCentiseconds)),
+            ] + stored + [
                 ("layers", .array(inspection.layers.map { track in
                     let m = track.readings[i]
                     var o = JSONObject([("name", .string(track.name)), ("state", .string(m.state.rawValue))])

@@ -24,7 +24,11 @@ enum BatchInputs {
         }
     }
 
-    /// Files as given; a folder gives the `.gif` files in it (any case), sorted by name, and with
+    /// What a folder's recordings are named (a file given by name is read whatever its name:
+    /// its content decides).
+    static let recordingExtensions = [".gif", ".mov", ".mp4", ".m4v"]
+
+    /// Files as given; a folder gives the `.gif`, `.mov`, `.mp4` and `.m4v` files in it (any case), sorted by name, and with
     /// `recursive` those of its subfolders too. A path that does not exist stays in the list, to
     /// be reported in its place. Each file is listed once and each folder entered once, however
     /// many links lead to them (told apart by device and inode); a link back to a folder being
@@ -41,7 +45,7 @@ enum BatchInputs {
                 let before = walk.inputs.count
                 walk.enter(path, status)
                 if walk.inputs.count == before && !walk.wasEnteredBefore(status) {
-                    walk.inputs.append(.unreadable(path, reason: "folder holds no .gif files" + (recursive ? "" : " (use --recursive to look in its subfolders)")))
+                    walk.inputs.append(.unreadable(path, reason: "folder holds no .gif, .mov, .mp4 or .m4v files" + (recursive ? "" : " (use --recursive to look in its subfolders)")))
                 }
             } else {
                 walk.file(path, status, given: true)
@@ -106,7 +110,7 @@ enum BatchInputs {
                 guard stat(path, &status) == 0 else { continue }
                 if (status.st_mode & S_IFMT) == S_IFDIR {
                     if recursive { folders.append((path, status)) }
-                } else if name.lowercased().hasSuffix(".gif") {
+                } else if BatchInputs.recordingExtensions.contains(where: name.lowercased().hasSuffix) {
                     found.append((path, status))
                 }
             }

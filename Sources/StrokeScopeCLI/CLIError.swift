@@ -55,6 +55,7 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
     static func inspection(_ error: InspectionError, modelFile: String? = nil) -> CLIError {
         switch error {
         case .decoding(let gif): return .gif(gif)
+        case .movie(let movie): return CLIError(movie.description, exitCode: movie.exitCode)
         case .cannotFit(let file, let reason) where modelFile != nil:
             return CLIError("\(file): cannot fit \(modelFile!): \(reason)", exitCode: Code.malformedInput)
         case .invalidModel(let reason) where modelFile != nil:

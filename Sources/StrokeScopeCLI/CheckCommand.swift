@@ -10,9 +10,9 @@ import Reports
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
-        abstract: "Fit the model to each GIF and pass or fail it against thresholds, for CI.",
+        abstract: "Fit the model to each recording and pass or fail it against thresholds, for CI.",
         discussion: "Prints one line per file: PASS, or FAIL and the figure that failed. Defaults: timing error at most 20 ms, angle error at most 2°, rate within 2 % of 1 (--any-rate for recordings whose delays are known to be wrong). Exit 0 when every file passed, 1 when one failed a threshold, the input error code (65, 66) when a file could not be read.",
-        arguments: [ArgumentSpec("file.gif", help: "The recordings to check.", repeated: true)],
+        arguments: [ArgumentSpec("file.gif", help: "The recordings to check: GIFs or movies (.mov, .mp4, .m4v).", repeated: true)],
         options: [
             .option("model", value: "file", help: "The animation model: a strokescope-model/1 file, or the Objective-C or Swift code that builds it (files or a folder, imported as `strokescope import` does). This or --reference is required."),
             .option("reference", value: "approved.gif", help: "Infer the model from this approved GIF (as `infer` does) and check against it; not with --model."),

@@ -16,7 +16,7 @@ enum FitCommand {
         name: "fit",
         abstract: "Fit the model's curves to the frames and report per-frame timing and angle errors.",
         discussion: "Model time = phase + rate × GIF time. The phase is searched over the model's whole span and the rate from 0.05 to 20 (recordings are often mislabelled); variables with fit ranges are estimated too. A frame's timing error is the shift of model time that best explains it (positive: the frame shows a state the model had reached earlier — the animation lags); it is empty where the model is flat. Timing errors are in model seconds, times in recording seconds.",
-        arguments: [ArgumentSpec("file.gif", help: "The recording to fit (several files or folders run as a batch).", repeated: true)],
+        arguments: [ArgumentSpec("file.gif", help: "The recording to fit, a GIF or a movie (.mov, .mp4, .m4v; several files or folders run as a batch).", repeated: true)],
         options: [
             .option("model", value: "file", help: "The animation model (required): a strokescope-model/1 file, or the Objective-C or Swift code that builds it (a file or a folder, imported as `strokescope import` does)."),
             .option("rate", value: "r", help: "Pin the rate (model seconds per GIF second), e.g. 1 for a renderer whose delays are exact."),

@@ -12,7 +12,7 @@ enum FramesCommand {
         name: "frames",
         abstract: "Write every composited frame as PNG, and/or a contact sheet of all frames.",
         discussion: "Frames are composited exactly as Chrome and Firefox show them and written as frame-0000.png, frame-0001.png, ... with transparency kept. The contact sheet is a grid of frames, each labelled with its index and start time in milliseconds; transparent pixels show over a checkerboard.",
-        arguments: [ArgumentSpec("file.gif", help: "The animated GIF to split into frames.")],
+        arguments: [ArgumentSpec("file.gif", help: "The animated GIF or movie (.mov, .mp4, .m4v) to split into frames.")],
         options: [
             .option("output", short: "o", value: "dir", help: "Directory for the frame PNGs (created if missing)."),
             .option("sheet", value: "file.png", help: "Also write a contact sheet of the frames to this PNG."),
@@ -68,6 +68,8 @@ enum FramesCommand {
             throw CLIError("--rate and --set apply to --model, which is missing", exitCode: CLIError.Code.usage, hint: "See 'strokescope frames --help'.")
         }
 
+        let recordingFormat = RecordingFormat.detect(file)
+        let frameTiming = timing.resolved(for: recordingFormat)
         // Every output is checked before decoding starts.
         if let directory { try OutputPaths.prepareDirectory(directory, force: force) }
         if let sheetPath { try OutputPaths.checkFile(sheetPath, force: force) }
@@ -77,14 +79,14 @@ enum FramesCommand {
         if sheetPath != nil {
             // The sheet is allocated once, so count the frames first with a structure scan
             // that skips the pixel data.
-            let count = try countFrames(file, options: decodeOptions)
+            let count = try countFrames(file, format: recordingFormat, options: decodeOptions)
             if count > 0 {
                 do {
-                    let screen = try GIFDecoder(path: file, options: decodeOptions).screen
+                    let screen = try RecordingDecoder(path: file, format: recordingFormat, decoding: decodeOptions)
                     sheet = try ContactSheet(frameWidth: screen.width, frameHeight: screen.height,
                                              expectedFrames: count, options: sheetOptions)
-                } catch let error as GIFError {
-                    throw CLIError.gif(error)
+                } catch let error as InspectionError {
+                    throw CLIError.inspection(error)
                 } catch let error as ContactSheetError {
                     throw CLIError.sheet(error, file: sheetPath!)
                 } catch {
@@ -111,10 +113,11 @@ enum FramesCommand {
         var warnings: [String] = []
         var position = 0
         do {
-            let decoder = try GIFDecoder(path: file, options: decodeOptions)
-            var schedule = FrameSchedule(timing)
+            let decoder = try RecordingDecoder(path: file, format: recordingFormat, decoding: decodeOptions)
+            var schedule = FrameSchedule(frameTiming)
             while let frame = try decoder.next() {
-                let start = schedule.next(rawDelayCentiseconds: frame.info.delayCentiseconds).start
+                let start = schedule.next(rawDelayCentiseconds: frame.info.delayCentiseconds,
+                                          stamp: frame.movie.map { ($0.time, $0.duration) }).start
                 warnings += frame.info.warnings.map(\.description)
                 if let directory {
                     let path = OutputPaths.joined(directory, OutputPaths.frameFileName(frame.info.index))
@@ -134,9 +137,9 @@ enum FramesCommand {
                 }
                 position += 1
             }
-            warnings = decoder.warnings.map(\.description) + warnings
-        } catch let error as GIFError {
-            throw CLIError.gif(error)
+            warnings = decoder.warnings + warnings
+        } catch let error as InspectionError {
+            throw CLIError.inspection(error)
         } catch let error as CLIError {
             throw error
         } catch {
@@ -160,17 +163,14 @@ enum FramesCommand {
         return CLIError.Code.success
     }
 
-    private static func countFrames(_ file: String, options: GIFDecodeOptions) throws(CLIError) -> Int {
+    private static func countFrames(_ file: String, format: RecordingFormat, options: GIFDecodeOptions) throws(CLIError) -> Int {
         do {
             // Leniently: a damaged file fails (or not) in the decoding pass, with its own message.
             var lenient = options
             lenient.lenient = true
-            let decoder = try GIFDecoder(path: file, options: lenient)
-            var count = 0
-            while try decoder.nextInfo() != nil { count += 1 }
-            return count
+            return try RecordingDecoder.frameCount(path: file, format: format, decoding: lenient)
         } catch {
-            throw CLIError.gif(error)
+            throw CLIError.inspection(error)
         }
     }
 }

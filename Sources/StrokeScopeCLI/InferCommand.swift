@@ -12,9 +12,9 @@ import Reports
 enum InferCommand {
     static let spec = CommandSpec(
         name: "infer",
-        abstract: "Infer the animation from a GIF: a strokescope-model/1 file, or Swift or Objective-C code, that reproduces its frames.",
+        abstract: "Infer the animation from a recording: a strokescope-model/1 file, or Swift or Objective-C code, that reproduces its frames.",
         discussion: "Measures the frames (as inspect), finds the period, splits one cycle of strokeStart and strokeEnd into pieces that hold, move linearly or ease (a named timing function when it fits as well as free control points), adds a rotation when the ring turns, and rounds the numbers to what a person would write when the frames are explained as well. It then fits its own model back to the GIF and reports the RMS and largest angle error and every frame's residual. Without -o the model or code goes to stdout and the report to stderr. Exit 1 when the inferred model does not explain the frames (RMS over 1.5° or a frame over 4°: a GIF whose delays are rounded to whole centiseconds, such as 30 fps stored as 3, 4, 3 cs, costs up to about 1° by itself); the model is written all the same.",
-        arguments: [ArgumentSpec("file.gif", help: "The recording to infer the animation from.")],
+        arguments: [ArgumentSpec("file.gif", help: "The recording to infer the animation from, a GIF or a movie (.mov, .mp4, .m4v).")],
         options: [
             .option("emit", value: "kind", help: "What to write.", choices: ["model", "swift", "objc"], default: "model"),
             .option("output", short: "o", value: "file", help: "Write the model or code here (refused if it exists, unless --force)."),

@@ -1,17 +1,18 @@
 import Inspection
 import CLIArguments
 import GIFCodec
+import MovieCodec
 import Raster
 import JSON
 import Reports
 
-/// `strokescope info FILE.gif`: the GIF's structure, one row per frame.
+/// `strokescope info FILE.gif`: the GIF's structure, one row per frame (a movie's: `MovieSummary`).
 enum InfoCommand {
     static let spec = CommandSpec(
         name: "info",
-        abstract: "Show a GIF's structure: screen, palette, loop count and one row per frame.",
-        discussion: "Every frame is decoded and composited, so damaged data and odd but playable files (frames past the screen, indices past the palette, a missing trailer) are reported. Times are in milliseconds in tables and seconds in JSON.",
-        arguments: [ArgumentSpec("file.gif", help: "The animated GIF to describe (several files or folders run as a batch).", repeated: true)],
+        abstract: "Show a GIF's or a movie's structure and one row per frame.",
+        discussion: "A GIF: screen, palette, loop count and per frame its delay, rectangle and disposal. A movie (QuickTime or MPEG-4, told by content): container, codec, size, pixel format, colour, time base, constant or variable frame rate and per frame its timestamp, duration and key flag. Every frame is decoded (and a GIF's composited), so damaged data and odd but playable files (frames past the screen, indices past the palette, a missing trailer) are reported. Times are in milliseconds in tables and seconds in JSON.",
+        arguments: [ArgumentSpec("file.gif", help: "The animated GIF or movie to describe (several files or folders run as a batch).", repeated: true)],
         options: [SharedOptions.format, SharedOptions.delayPolicy, SharedOptions.fps, SharedOptions.maxPixels, SharedOptions.maxFrames, SharedOptions.maxTotalPixels,
                   SharedOptions.lenient, SharedOptions.quiet] + BatchInputs.options,
         examples: [
@@ -31,6 +32,17 @@ enum InfoCommand {
             options = try SharedOptions.decodeOptions(args)
         } catch { throw CLIError.usage(error) }
 
+        if RecordingFormat.detect(file) == .movie {
+            let summary = try MovieSummary.read(file, options: options, timing: timing)
+            if !args.flag("quiet") {
+                for warning in summary.warnings { console.warn("\(file): \(warning)") }
+            }
+            switch format {
+            case .json: console.out.write(summary.json.serialized() + "\n")
+            default: console.out.write(summary.report.rendered(as: format))
+            }
+            return CLIError.Code.success
+        }
         let summary = try GIFSummary.read(file, options: options, timing: timing)
         if !args.flag("quiet") {
             for warning in summary.allWarnings { console.warn("\(file): \(warning)") }
@@ -171,6 +183,7 @@ struct GIFSummary {
         case .evenlySpaced(let fps):
             timingObject.append("delayPolicy", .null)
             timingObject.append("fps", .number(fps, decimals: 6))
+        case .timestamps: timingObject.append("delayPolicy", .null)
         }
         return .object(JSONObject([
             ("schema", .string("strokescope-info/1")),

@@ -16,7 +16,7 @@ enum InspectCommand {
         name: "inspect",
         abstract: "Measure every frame's stroke: find the animated ring(s) and report where each stroke starts and ends.",
         discussion: "Rings are found by what changes over time, so static UI does not disturb them; ends are placed to a fraction of a pixel from the anti-aliased ink and corrected for round caps. With --model, the model's layers and colours guide the search: the ring gives the pixel scale and offset, which place the other layers (a tick's drawn length is reported as strokeEnd). Also reports, from the measurements alone, when the animation repeats and the frames where the arc vanishes.",
-        arguments: [ArgumentSpec("file.gif", help: "The recording to measure (several files or folders run as a batch).", repeated: true)],
+        arguments: [ArgumentSpec("file.gif", help: "The recording to measure, a GIF or a movie (.mov, .mp4, .m4v; several files or folders run as a batch).", repeated: true)],
         options: [
             .option("model", value: "file", help: "An animation model (a model file, or Objective-C or Swift code) whose layers, colours and caps guide the search."),
         ] + PlacementOptions.all + [

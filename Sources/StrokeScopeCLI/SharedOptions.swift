@@ -11,10 +11,10 @@ enum SharedOptions {
         choices: OutputFormat.allCases.map(\.rawValue), default: "table")
     static let delayPolicy = OptionSpec.option(
         "delay-policy", value: "policy",
-        help: "How stored delays play: as stored (raw), as Chrome and Firefox play them (browser: 0-1 cs become 10 cs) or as ffmpeg does (ffmpeg: under 2 cs become 10 cs).",
+        help: "How a GIF's stored delays play: as stored (raw), as Chrome and Firefox play them (browser: 0-1 cs become 10 cs) or as ffmpeg does (ffmpeg: under 2 cs become 10 cs). A movie's frames play at their timestamps whatever the policy.",
         choices: DelayPolicy.allCases.map(\.rawValue), default: "raw")
     static let fps = OptionSpec.option(
-        "fps", value: "n", help: "Ignore the stored delays: frames are evenly spaced at this rate (frames per second).")
+        "fps", value: "n", help: "Ignore the stored delays (a movie's timestamps): frames are evenly spaced at this rate (frames per second).")
     static let maxPixels = OptionSpec.option(
         "max-pixels", value: "n", help: "Refuse GIFs whose screen has more pixels than this, before allocating anything.",
         default: "64000000")
@@ -61,6 +61,7 @@ extension FrameTiming {
         switch self {
         case .delays(let p): "delay policy \(p.rawValue)"
         case .evenlySpaced(let fps): "evenly spaced at \(shortText(fps)) fps (--fps)"
+        case .timestamps: "presentation timestamps"
         }
     }
 }

@@ -57,7 +57,7 @@ struct VisualOutputs {
             gif = OverlayGIFWriter(path: overlay, width: inspection.canvasWidth, height: inspection.canvasHeight, overwrite: force)
         }
         do {
-            let decoder = try GIFDecoder(path: inspection.file, options: decode)
+            let decoder = try RecordingDecoder(path: inspection.file, format: inspection.format, decoding: decode)
             var i = 0
             progress.start(label: "drawing", total: inspection.frames.count)
             while i < inspection.frames.count, let frame = try decoder.next() {
@@ -65,7 +65,12 @@ struct VisualOutputs {
                 if let gif {
                     var image = frame.image
                     marksOfFrame.paint(on: &image)
-                    try gif.add(image, original: frame.image, delayCentiseconds: frame.info.delayCentiseconds, loopCount: decoder.loopCount)
+                    // A movie's frame shows for its timestamps' duration, to the nearest centisecond
+                    // (the overlay is a GIF); a GIF's keeps its stored delay.
+                    // Rounded from the frame's start and end times, so the roundings do not add up.
+                    let delay = frame.movie.map { Int((($0.time + $0.duration) * 100).rounded()) - Int(($0.time * 100).rounded()) }
+                        ?? frame.info.delayCentiseconds
+                    try gif.add(image, original: frame.image, delayCentiseconds: delay, loopCount: decoder.loopCount)
                 }
                 if let htmlFile {
                     var thumb = frame.image.resized(toAbout: 320)
@@ -81,8 +86,8 @@ struct VisualOutputs {
                 progress.update(i)
             }
             progress.finish()
-        } catch let error as GIFError {
-            throw CLIError.gif(error)
+        } catch let error as InspectionError {
+            throw CLIError.inspection(error)
         } catch let error as CLIError {
             throw error
         } catch {

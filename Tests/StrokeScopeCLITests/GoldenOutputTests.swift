@@ -97,7 +97,22 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase("error-missing-file", ["info", "fixtures/gif/no-such.gif"]),
     ]
 
-    static let all: [GoldenCase] = help + info + model + inspect + fit + check + importing + errors
+    static func movie(_ name: String) -> String { "fixtures/movie-inputs/\(name)" }
+
+    /// Movies (fixtures/movie-inputs, made by scripts/make-movie-input-fixtures.sh): `info` of the constant-rate
+    /// H.264 file and of the variable-rate HEVC one, `inspect` and a pinned-rate `fit` of the
+    /// latter (timing source `timestamps`), and the error lines of a killed recording (no index),
+    /// of a movie with no video and of one in a codec no decoder reads.
+    static let movies: [GoldenCase] =
+        formats("info-spinner-60fps-mp4", ["info", movie("spinner-60fps.mp4")], ["table", "json"])
+        + formats("info-spinner-2x-60fps-vfr-mov", ["info", movie("spinner-2x-60fps-vfr.mov")], ["table"])
+        + formats("inspect-spinner-2x-60fps-vfr-mov", ["inspect", movie("spinner-2x-60fps-vfr.mov")], ["table", "json"])
+        + formats("fit-spinner-2x-60fps-vfr-mov-rate-1", ["fit", movie("spinner-2x-60fps-vfr.mov"), "--model", model("loading-spinner"), "--rate", "1"], ["table"])
+        + [GoldenCase("error-movie-no-index", ["info", movie("truncated-no-index.mov")]),
+           GoldenCase("error-movie-no-video", ["inspect", movie("no-video.mov")]),
+           GoldenCase("error-movie-unknown-codec", ["check", movie("unknown-codec.mov"), "--model", model("loading-spinner")])]
+
+    static let all: [GoldenCase] = help + info + model + inspect + fit + check + importing + errors + movies
 }
 
 @Suite("Golden CLI outputs: help, tables and JSON, byte for byte")

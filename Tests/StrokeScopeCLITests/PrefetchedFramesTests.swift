@@ -22,10 +22,10 @@ struct PrefetchedFramesTests {
 
     /// Every frame through the thread and a player, each copied out (`narrowing` after `at` frames).
     static func played(_ gif: String, budget: Int, narrowing: (at: Int, to: PixelRect)? = nil) throws -> (images: [RGBAImage], rects: [PixelRect], source: PrefetchedFrames) {
-        let opened = try GIFDecoder(path: gif)
+        let opened = try RecordingDecoder(path: gif, format: .gif, decoding: GIFDecodeOptions())
         return try withThreadGroup { group in
             let source = PrefetchedFrames(opened, budget: budget, threaded: true, in: group)
-            var player = FramePlayer(width: opened.screen.width, height: opened.screen.height, file: gif)
+            var player = FramePlayer(width: opened.width, height: opened.height, file: gif)
             var images: [RGBAImage] = []
             var rects: [PixelRect] = []
             while let item = try source.next() {
@@ -61,7 +61,7 @@ struct PrefetchedFramesTests {
     @Test("a frame larger than the budget is copied only when the reader asks for it, not while it is busy")
     func largeFramesWaitForTheReader() throws {
         let (gif, _) = try InspectCommandTests.render("loading-spinner.json", ["--scale", "2", "--size", "120x120", "--duration", "0.6", "--delay-cs", "4"])
-        let opened = try GIFDecoder(path: gif)
+        let opened = try RecordingDecoder(path: gif, format: .gif, decoding: GIFDecodeOptions())
         let (frames, source) = try withThreadGroup { group in
             let source = PrefetchedFrames(opened, budget: 20_000, threaded: true, in: group)
             var player = FramePlayer(width: 120, height: 120, file: gif)
@@ -82,7 +82,7 @@ struct PrefetchedFramesTests {
     @Test("a reader that stops after one frame: the scope stops the decoding thread and joins it")
     func stoppedEarly() throws {
         let (gif, _) = try InspectCommandTests.render("loading-spinner.json", ["--scale", "2", "--size", "120x120", "--duration", "1.2", "--delay-cs", "4"])
-        let opened = try GIFDecoder(path: gif)
+        let opened = try RecordingDecoder(path: gif, format: .gif, decoding: GIFDecodeOptions())
         // A budget of one byte: the thread waits for room after the first frame, and would wait
         // for ever were it not told to stop when the scope ends.
         let first = try withThreadGroup { group in

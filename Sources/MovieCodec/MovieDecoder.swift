@@ -1,0 +1,250 @@
+internal import CFFmpeg
+import Raster
+
+/// Reads a QuickTime/MPEG-4 movie's video one frame at a time through FFmpeg (libavformat's
+/// `mov` demuxer, libavcodec's decoder with its own threads) and converts each frame to RGBA
+/// with libswscale, once. Frames come in presentation order, timed by their timestamps.
+/// Memory stays at one RGBA canvas and the decoder's few reference frames, whatever the number
+/// of frames.
+///
+/// ```swift
+/// let decoder = try MovieDecoder(path: "capture.mov")
+/// while let frame = try decoder.next() { use(frame.info.time, frame.image) }
+/// ```
+///
+/// Once the part of the picture that matters is known, set `region`: later frames are
+/// converted there only (colour conversion of a whole 1170×2532 frame costs as much as
+/// decoding it).
+public final class MovieDecoder {
+    /// The path as given.
+    public let file: String
+    /// The video stream's description (size, codec, pixel format, colour, time base).
+    public private(set) var structure: MovieStructure
+    /// Frames returned so far.
+    public private(set) var framesDecoded = 0
+    /// What was odd (decoding stopped early under `lenient`), one line each.
+    public private(set) var warnings: [String] = []
+    /// The part of the frame converted to RGBA from the next frame on (the whole frame at
+    /// first); widened to even coordinates where the chroma planes are subsampled.
+    public var region: PixelRect {
+        get { wanted }
+        set { wanted = newValue.intersection(PixelRect(x: 0, y: 0, width: structure.width, height: structure.height)) }
+    }
+
+    private let options: MovieDecodeOptions
+    private let container: MovieContainer
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    /// Decoded and waiting to be returned (its successor is decoded first, for its duration).
+    private var current: UnsafeMutablePointer<AVFrame>?
+    private var following: UnsafeMutablePointer<AVFrame>?
+    private var hasCurrent = false
+    private var demuxEnded = false
+    private var finished = false
+    private var firstTimestamp: Int64?
+    private var lastTimestamp: Int64?
+    private var lastGap: Int64 = 0
+    private var wanted: PixelRect
+    private var canvas: RGBAImage
+    private var converter = ColourConverter()
+
+    /// Opens `path`, finds its video stream and decodes the first frame (which fixes the pixel
+    /// format and colour properties reported in `structure`).
+    public init(path: String, options: MovieDecodeOptions = MovieDecodeOptions()) throws(MovieError) {
+        file = path
+        self.options = options
+        container = try MovieContainer(path: path, options: options)
+        let width = container.width, height = container.height
+        wanted = PixelRect(x: 0, y: 0, width: width, height: height)
+        canvas = RGBAImage(width: width, height: height, fill: .black)
+        let tb = container.timeBase
+        structure = MovieStructure(
+            container: container.containerName, codec: container.codecName,
+            width: width, height: height, pixelFormat: "?", timeBaseNumerator: Int(tb.num), timeBaseDenominator: Int(tb.den),
+            colourMatrix: "?", fullRange: false, rotation: container.rotation,
+            duration: container.stream.pointee.duration > 0 ? Double(container.stream.pointee.duration) * av_q2d(tb) : nil)
+        try openCodec()
+        current = av_frame_alloc()
+        following = av_frame_alloc()
+        packet = av_packet_alloc()
+        guard current != nil, following != nil, packet != nil else { throw MovieError(file: path, reason: .outOfMemory) }
+        guard try decode(into: current!) else {
+            if let stop = warnings.first { throw MovieError(file: path, reason: .corruptData(stop, frame: 0, decoded: 0)) }
+            throw MovieError(file: path, reason: .noFrames)
+        }
+        hasCurrent = true
+        let first = current!.pointee
+        structure.pixelFormat = av_get_pix_fmt_name(AVPixelFormat(first.format)).map { String(cString: $0) } ?? "unknown"
+        let colour = ColourConverter.colour(of: current!)
+        structure.colourMatrix = colour.matrixName
+        structure.fullRange = colour.fullRange
+    }
+
+    /// The video stream's description from the container alone (no frame decoded: a fraction of
+    /// opening a decoder on a large HEVC stream). The pixel format and colour are the container's
+    /// word for them (`unknown` when it does not say); a stream no decoder here can read fails as
+    /// `unsupportedCodec`.
+    public static func probe(path: String, options: MovieDecodeOptions = MovieDecodeOptions()) throws(MovieError) -> MovieStructure {
+        let container = try MovieContainer(path: path, options: options)
+        let parameters = container.stream.pointee.codecpar.pointee
+        let codec = container.codecName
+        guard avcodec_find_decoder(parameters.codec_id) != nil else { throw MovieError(file: path, reason: .unsupportedCodec(codec)) }
+        let format = AVPixelFormat(parameters.format)
+        let colour = ColourConverter.colour(format: format, space: parameters.color_space, range: parameters.color_range, height: container.height)
+        let tb = container.timeBase
+        let duration = container.stream.pointee.duration
+        return MovieStructure(
+            container: container.containerName, codec: codec, width: container.width, height: container.height,
+            pixelFormat: av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown",
+            timeBaseNumerator: Int(tb.num), timeBaseDenominator: Int(tb.den),
+            colourMatrix: colour.matrixName, fullRange: colour.fullRange, rotation: container.rotation,
+            duration: duration > 0 ? Double(duration) * av_q2d(tb) : nil)
+    }
+
+    deinit {
+        av_frame_free(&current)
+        av_frame_free(&following)
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+        converter.release()
+    }
+
+    /// The next frame in presentation order, or `nil` after the last one.
+    public func next() throws(MovieError) -> MovieFrame? {
+        guard !finished, hasCurrent, let frame = current, let after = following else { return nil }
+        if framesDecoded >= options.maxFrames {
+            finished = true
+            throw MovieError(file: file, reason: .tooManyFrames(limit: options.maxFrames))
+        }
+        let timestamp = Self.timestamp(of: frame, after: lastTimestamp, gap: lastGap)
+        let first = firstTimestamp ?? timestamp
+        firstTimestamp = first
+        // The successor's timestamp is this frame's end; the last frame ends with the stream.
+        let more: Bool
+        do {
+            more = try decode(into: after)
+        } catch {
+            finished = true
+            throw error
+        }
+        var end: Int64
+        if more {
+            end = Self.timestamp(of: after, after: timestamp, gap: lastGap)
+        } else {
+            end = Self.lastFrameEnd(at: timestamp, own: strokescope_frame_duration(frame), streamEnd: container.streamEnd, gap: lastGap)
+        }
+        if let lastTimestamp { lastGap = timestamp - lastTimestamp }
+        lastTimestamp = timestamp
+        let tb = av_q2d(container.timeBase)
+        let info = MovieFrameInfo(
+            index: framesDecoded, timestamp: timestamp, time: Double(timestamp - first) * tb,
+            duration: Double(max(end - timestamp, 0)) * tb, keyFrame: strokescope_frame_is_key(frame) != 0)
+        let changed = try convert(frame)
+        av_frame_unref(frame)
+        // The successor becomes the current frame.
+        swap(&current, &following)
+        hasCurrent = more
+        framesDecoded += 1
+        return MovieFrame(info: info, image: canvas, changed: changed)
+    }
+
+    // MARK: - Decoding
+
+    private func openCodec() throws(MovieError) {
+        guard let parameters = container.stream.pointee.codecpar, let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            throw MovieError(file: file, reason: .unsupportedCodec(structure.codec))
+        }
+        guard let context = avcodec_alloc_context3(decoder) else { throw MovieError(file: file, reason: .outOfMemory) }
+        codec = context
+        guard avcodec_parameters_to_context(context, parameters) >= 0 else {
+            throw MovieError(file: file, reason: .unsupportedCodec(structure.codec))
+        }
+        context.pointee.pkt_timebase = container.timeBase
+        // Frame threading decodes several frames at once (one per core): the difference
+        // between keeping up with ffmpeg and taking twice as long on HEVC.
+        context.pointee.thread_count = Int32(options.threads)
+        context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+        let opened = avcodec_open2(context, decoder, nil)
+        guard opened >= 0 else {
+            throw MovieError(file: file, reason: .unsupportedCodec("\(structure.codec): \(MovieContainer.text(of: opened))"))
+        }
+    }
+
+    /// Decodes the next frame into `frame`; false at the end of the stream (or, under
+    /// `lenient`, where the data breaks off: a warning says so).
+    private func decode(into frame: UnsafeMutablePointer<AVFrame>) throws(MovieError) -> Bool {
+        guard let codec, let packet else { return false }
+        while true {
+            let received = avcodec_receive_frame(codec, frame)
+            if received == 0 { return true }
+            if received == strokescope_averror_eof() { return false }
+            if received != strokescope_averror_eagain() { return try damaged(received) }
+            if demuxEnded { return false }
+            let read = av_read_frame(container.format, packet)
+            if read < 0 {
+                demuxEnded = true
+                if read != strokescope_averror_eof() && read != strokescope_averror_invaliddata() {
+                    // A read error past the index (the data cut short): decode what came.
+                    warnings.append("the video data ends early (\(MovieContainer.text(of: read))): frames after the last one read are missing")
+                }
+                avcodec_send_packet(codec, nil)  // drain the frames still inside the decoder
+                continue
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == container.streamIndex else { continue }
+            let sent = avcodec_send_packet(codec, packet)
+            if sent < 0 && sent != strokescope_averror_eagain() { return try damaged(sent) }
+        }
+    }
+
+    /// A decoding error: thrown, or under `lenient` the end of the frames (with a warning).
+    private func damaged(_ code: Int32) throws(MovieError) -> Bool {
+        if code == strokescope_averror_enomem() { throw MovieError(file: file, reason: .outOfMemory) }
+        let error = MovieError(file: file, reason: .corruptData(MovieContainer.text(of: code), frame: framesDecoded + (hasCurrent ? 1 : 0), decoded: framesDecoded + (hasCurrent ? 1 : 0)))
+        guard options.lenient else { throw error }
+        warnings.append("stopped early: \(error.message)")
+        demuxEnded = true
+        return false
+    }
+
+    /// The frame's presentation timestamp; one the stream leaves out is the last one plus the
+    /// last gap (or plus one tick).
+    private static func timestamp(of frame: UnsafeMutablePointer<AVFrame>, after last: Int64?, gap: Int64) -> Int64 {
+        let best = frame.pointee.best_effort_timestamp
+        if best != strokescope_nopts() { return best }
+        if frame.pointee.pts != strokescope_nopts() { return frame.pointee.pts }
+        guard let last else { return 0 }
+        return last + max(gap, 1)
+    }
+
+    /// Where the last frame ends: at the stream's end as the container states it (the
+    /// contract's "to the stream's end"; an encoder's last sample duration can be a token one
+    /// tick), else after its own duration, else after the gap before it.
+    static func lastFrameEnd(at timestamp: Int64, own: Int64, streamEnd: Int64?, gap: Int64) -> Int64 {
+        if let streamEnd, streamEnd > timestamp { return streamEnd }
+        if own > 0 { return timestamp + own }
+        return timestamp + max(gap, 0)
+    }
+
+    // MARK: - Colour
+
+    /// Converts the region of `frame` into the canvas; the part of the canvas that changed.
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(MovieError) -> PixelRect {
+        guard Int(frame.pointee.width) == structure.width, Int(frame.pointee.height) == structure.height else {
+            throw MovieError(file: file, reason: .corruptData(
+                "the frame size changes to \(frame.pointee.width)×\(frame.pointee.height) mid-stream", frame: framesDecoded, decoded: framesDecoded))
+        }
+        let area = ColourConverter.aligned(wanted, of: frame)
+        guard !area.isEmpty else { return area }
+        let width = structure.width
+        let changed = canvas.pixels.withUnsafeMutableBufferPointer { buffer in
+            converter.convert(frame, area: area, into: buffer.baseAddress! + (area.y * width + area.x) * 4, stride: width * 4)
+        }
+        guard let changed else {
+            throw MovieError(file: file, reason: .corruptData("cannot convert its pixel format to RGBA", frame: framesDecoded, decoded: framesDecoded))
+        }
+        // The first frame is all new, whatever the canvas held before.
+        if framesDecoded == 0 { return area }
+        return changed.isEmpty ? changed : PixelRect(x: area.x + changed.x, y: area.y + changed.y, width: changed.width, height: changed.height)
+    }
+}
