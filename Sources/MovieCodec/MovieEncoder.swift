@@ -1,6 +1,7 @@
 internal import CFFmpeg
 import OutputFiles
 import Raster
+import Synchronization
 
 /// Writes an MP4 or QuickTime movie with FFmpeg (libx264 or libx265), one RGBA picture at a time,
 /// each at the presentation timestamp it is given.
@@ -21,6 +22,9 @@ import Raster
 /// The file appears at `path` only when `finish()` succeeds; an encoder dropped before that, or
 /// one whose writing failed, leaves nothing behind.
 public final class MovieEncoder {
+    /// Held while an encoder opens (see `open`).
+    private static let opening = Mutex(())
+
     /// The pictures' size.
     public let width: Int
     public let height: Int
@@ -128,7 +132,10 @@ public final class MovieEncoder {
             // x265 starts a thread pool and prints its settings unless told not to.
             av_dict_set(&settings, "x265-params", "pools=none:frame-threads=1:log-level=error", 0)
         }
-        status = avcodec_open2(context, encoder, &settings)
+        // libx264 and libx265 fill shared tables when an encoder opens: two encoders opened at
+        // once in one process (a library user writing movies on two threads) race there, and the
+        // same frames then come out as other bytes. Opening is serialised; encoding is not.
+        status = Self.opening.withLock { _ in avcodec_open2(context, encoder, &settings) }
         guard status >= 0 else { throw fail("opening \(options.codec.encoderName)", status) }
 
         guard let newStream = avformat_new_stream(formatContext, nil) else {
