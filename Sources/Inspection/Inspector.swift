@@ -140,7 +140,7 @@ public struct Inspector: Sendable {
         var openStrokes: [FoundStroke] = []
         if model == nil, options.circle == nil,
            !rings.contains(where: { RingPlausibility.read($0, stats: stats, others: rings).looksLikeStroke($0) }) {
-            openStrokes = try OpenStrokeSearch.strokes(in: file, decoding, scene: scene, region: options.region)
+            openStrokes = try OpenStrokeSearch.strokes(in: recording, scene: scene, region: options.region)
             // Only believed strokes replace the rings' answer (or the refusal); a tentative one
             // (a label shown at once, a filled shape, anti-aliased fringe) is left out, and with
             // it the names of the believed ones stay in their drawing order.
@@ -237,27 +237,22 @@ public struct Inspector: Sendable {
         // the open strokes get their chance now (a pass more, only for such recordings).
         if model == nil, options.circle == nil, openStrokes.isEmpty, !inspection.layers.isEmpty,
            inspection.layers.allSatisfy({ $0.confidence.isTentative }) {
-            try addOpenStrokes(to: &inspection, file: file, decoding: decoding, scene: scene, timing: recording.timing)
+            try addOpenStrokes(to: &inspection, recording: recording, scene: scene)
         }
         return inspection
     }
 
     /// Finds open strokes in `file`, measures them over every frame and adds them to
     /// `inspection`, leaving out its rings fitted through their ink.
-    private func addOpenStrokes(to inspection: inout Inspection, file: String, decoding: GIFDecodeOptions, scene: Range<Int>,
-                                timing: FrameTiming) throws(InspectionError) {
-        let strokes = try OpenStrokeSearch.strokes(in: file, decoding, scene: scene, region: options.region)
+    private func addOpenStrokes(to inspection: inout Inspection, recording: Recording, scene: Range<Int>) throws(InspectionError) {
+        let strokes = try OpenStrokeSearch.strokes(in: recording, scene: scene, region: options.region)
             .filter { $0.confidence >= LayerConfidence.tentative }
         guard !strokes.isEmpty else { return }
         var placed = OpenStrokeSearch.layers(strokes, canvasWidth: inspection.canvasWidth, canvasHeight: inspection.canvasHeight)
         guard !placed.isEmpty else { return }
-        var measuring = FrameMeasuring(taking: &placed, timing: timing)
-        do {
-            let decoder = try GIFDecoder(path: file, options: decoding)
-            while let frame = try decoder.next() { measuring.add(frame.image, info: frame.info) }
-        } catch {
-            throw .decoding(error)
-        }
+        var measuring = FrameMeasuring(taking: &placed, timing: recording.timing)
+        let decoder = try RecordingDecoder(recording)
+        while let frame = try decoder.next() { measuring.add(frame.image, info: frame.info, movie: frame.movie) }
         guard measuring.frames.count == inspection.frames.count else { return }
         let found = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, scene: scene, inspection: &inspection)
         let gone = Set(inspection.layers.filter { layer in

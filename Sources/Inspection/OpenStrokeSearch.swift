@@ -15,31 +15,27 @@ import StrokeGeometry
 /// layer measured as a model's open path is: an in-memory model layer whose path is the found
 /// polyline in pixels (scale 1, origin 0), read by the same `PolylineMeasurer`.
 enum OpenStrokeSearch {
-    /// The strokes found in frames `scene` of `file` (decoded twice: once for the scene's last
-    /// frame, once to see when each pixel settled on its colour).
-    static func strokes(in file: String, _ options: GIFDecodeOptions, scene: Range<Int>, region: PixelRect?) throws(InspectionError) -> [FoundStroke] {
+    /// The strokes found in frames `scene` of `recording` (decoded twice: once for the scene's
+    /// last frame, once to see when each pixel settled on its colour).
+    static func strokes(in recording: Recording, scene: Range<Int>, region: PixelRect?) throws(InspectionError) -> [FoundStroke] {
         guard scene.count >= 3 else { return [] }
-        do {
-            var last: RGBAImage?
-            let first = try GIFDecoder(path: file, options: options)
-            var index = 0
-            while index < scene.upperBound, let frame = try first.next() {
-                if index >= scene.lowerBound { last = frame.image }
-                index += 1
-            }
-            guard var final = last else { return [] }
-            if let region { final = Self.masked(final, to: region) }
-            var settling = InkSettling(final: final)
-            let again = try GIFDecoder(path: file, options: options)
-            index = 0
-            while index < scene.upperBound, let frame = try again.next() {
-                if index >= scene.lowerBound { settling.add(region.map { Self.masked(frame.image, to: $0) } ?? frame.image) }
-                index += 1
-            }
-            return OpenStrokeFinder.find(settling)
-        } catch {
-            throw .decoding(error)
+        var last: RGBAImage?
+        let first = try RecordingDecoder(recording)
+        var index = 0
+        while index < scene.upperBound, let frame = try first.next() {
+            if index >= scene.lowerBound { last = frame.image }
+            index += 1
         }
+        guard var final = last else { return [] }
+        if let region { final = Self.masked(final, to: region) }
+        var settling = InkSettling(final: final)
+        let again = try RecordingDecoder(recording)
+        index = 0
+        while index < scene.upperBound, let frame = try again.next() {
+            if index >= scene.lowerBound { settling.add(region.map { Self.masked(frame.image, to: $0) } ?? frame.image) }
+            index += 1
+        }
+        return OpenStrokeFinder.find(settling)
     }
 
     /// `image` with everything outside `region` cleared: nothing there changes.

@@ -30,6 +30,25 @@ struct OpenStrokeTests {
         (v["layers"]?.arrayValue ?? []).filter { $0["kind"]?.stringValue == "path" }
     }
 
+    @Test("a tick in a movie is found without a model too (the search reads movies as the rest of inspect does)")
+    func tickInMovie() throws {
+        let dir = temporaryDirectory()
+        let movie = dir + "/tick.mp4", truthPath = dir + "/truth.json"
+        let made = strokescope(["render", ModelCommandTests.fixture("tick-only.json"), "-o", movie, "--truth", truthPath,
+                                "--scale", "3", "--duration", "1.5", "--fps", "30"])
+        #expect(made.code == 0, "\(made.err)")
+        let r = strokescope("inspect", movie, "--format", "json")
+        #expect(r.code == 0, "\(r.err)")
+        let v = try JSONValue.parse(r.out)
+        let tick = try #require(Self.pathLayers(v).first)
+        #expect(tick["name"]?.stringValue == "tick")
+        #expect((tick["confidence"]?.doubleValue ?? 0) >= 0.5)
+        let truth = try JSONValue.parse(String(decoding: try Data(contentsOf: URL(fileURLWithPath: truthPath)), as: UTF8.self))
+        let (worst, compared, _) = try Self.compare(v, truth, layer: "tick")
+        #expect(compared >= 30)
+        #expect(worst < 0.05, "worst strokeEnd error \(worst)")
+    }
+
     @Test("a tick rendered from a model is found without it: one confident `tick`, its corner, strokeEnd within 0.05 of the render")
     func tick() throws {
         let (gif, truth) = try InspectCommandTests.render("tick-only.json", ["--scale", "3", "--duration", "1.5", "--delay-cs", "4"])
