@@ -39,7 +39,7 @@ public enum InspectionError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .decoding(let error): error.description
+        case .decoding(let error): Self.describe(error)
         case .movie(let error): error.description
         case .noFrames(let file): "\(file): the file has no frames to inspect"
         case .noRingFound(let file, _): "\(file): no animated ring found (try --circle CX,CY,R or --region X,Y,W,H)"
@@ -73,5 +73,21 @@ public enum InspectionError: Error, Sendable, CustomStringConvertible {
     public var isInternal: Bool {
         if case .internalError = self { return true }
         return false
+    }
+}
+
+extension InspectionError {
+    /// A GIF decoder's error as the pipeline says it: a file that is neither a GIF nor a movie
+    /// was tried as both (`RecordingFormat.detect` found no movie), so the message names both.
+    public static func describe(_ error: GIFError) -> String {
+        switch error.reason {
+        case .notAGIF(let detected):
+            let why = detected.map { "looks like \($0)" } ?? "it starts with neither 'GIF8' nor a QuickTime/MPEG-4 box"
+            return "\(error.file): not a GIF or a movie (\(why))"
+        case .emptyFile:
+            return "\(error.file): empty file (0 bytes), not a GIF or a movie"
+        default:
+            return error.description
+        }
     }
 }

@@ -46,8 +46,10 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
         CLIError(error.message, exitCode: Code.usage, hint: error.helpHint)
     }
 
+    /// A GIF decoder's error; a file that is neither a GIF nor a movie is said to be neither
+    /// (every command that reads a GIF reads a movie too).
     static func gif(_ error: GIFError) -> CLIError {
-        CLIError(error.description, exitCode: error.exitCode)
+        CLIError(InspectionError.describe(error), exitCode: error.exitCode)
     }
 
     /// The library's error as a command's: the same line, the contract's exit code. `modelFile`

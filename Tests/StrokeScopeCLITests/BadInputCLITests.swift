@@ -29,8 +29,8 @@ struct BadInputCLITests {
     }
 
     @Test("malformed GIFs exit 65 with one line", arguments: [
-        ([UInt8](), "empty file (0 bytes), not a GIF"),
-        (Array("hello world".utf8), "not a GIF (the file does not start with 'GIF8')"),
+        ([UInt8](), "empty file (0 bytes), not a GIF or a movie"),
+        (Array("hello world".utf8), "not a GIF or a movie (it starts with neither 'GIF8' nor a QuickTime/MPEG-4 box)"),
         (Array("GIF89a".utf8) + [1, 0], "truncated logical screen descriptor (no frames decoded)"),
     ])
     func malformed(bytes: [UInt8], message: String) {

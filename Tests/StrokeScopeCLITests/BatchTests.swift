@@ -44,7 +44,7 @@ struct BatchTests {
         #expect(list[2]["exitCode"]?.intValue == 65)
         #expect(list[3]["file"]?.stringValue == dir + "/b.GIF")
         #expect(r.errLines == ["error: \(dir)/missing.gif: cannot open (No such file or directory)",
-                               "error: \(dir)/notes.txt: not a GIF (the file does not start with 'GIF8')",
+                               "error: \(dir)/notes.txt: not a GIF or a movie (it starts with neither 'GIF8' nor a QuickTime/MPEG-4 box)",
                                "2 ok, 0 failed, 1 unreadable, 1 malformed"])
     }
 
