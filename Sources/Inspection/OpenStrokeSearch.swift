@@ -83,9 +83,9 @@ enum OpenStrokeSearch {
         let total = stroke.length
         var d = 0.0
         while d <= total {
-            let p = Self.point(along: stroke.points, at: d)
+            let p = Polyline.point(along: stroke.points, at: d)
             let covered = others.contains { o in
-                zip(o.points, o.points.dropFirst()).contains { Self.distance(p, $0.0, $0.1) <= o.lineWidth / 2 + 1 }
+                zip(o.points, o.points.dropFirst()).contains { Polyline.distance(p, toSegment: $0.0, $0.1) <= o.lineWidth / 2 + 1 }
             }
             if covered, open == nil { open = d }
             if !covered, let o = open { spans.append(o...d); open = nil }
@@ -95,30 +95,13 @@ enum OpenStrokeSearch {
         return spans
     }
 
-    private static func point(along points: [Point], at distance: Double) -> Point {
-        var left = distance
-        for (a, b) in zip(points, points.dropFirst()) {
-            let l = a.distance(to: b)
-            if left <= l, l > 0 { return a + (b - a) * (left / l) }
-            left -= l
-        }
-        return points[points.count - 1]
-    }
-
-    private static func distance(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let ab = b - a, l2 = ab.dot(ab)
-        guard l2 > 0 else { return p.distance(to: a) }
-        let t = min(1, max(0, (p - a).dot(ab) / l2))
-        return p.distance(to: a + ab * t)
-    }
-
     /// Pixels whose centre lies on the ink of `others` (half their width and a pixel from their
     /// lines): nil when there are none.
     static func underOthers(_ others: [FoundStroke]) -> (@Sendable (Int, Int) -> Bool)? {
         guard !others.isEmpty else { return nil }
         return { x, y in
             let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
-            return others.contains { o in zip(o.points, o.points.dropFirst()).contains { distance(p, $0.0, $0.1) <= o.lineWidth / 2 + 1 } }
+            return others.contains { o in zip(o.points, o.points.dropFirst()).contains { Polyline.distance(p, toSegment: $0.0, $0.1) <= o.lineWidth / 2 + 1 } }
         }
     }
 
@@ -129,7 +112,7 @@ enum OpenStrokeSearch {
         for k in 0..<samples {
             let a = 2 * Double.pi * Double(k) / Double(samples)
             let p = Point(x: ring.circle.center.x + ring.circle.radius * cos(a), y: ring.circle.center.y + ring.circle.radius * sin(a))
-            if strokes.contains(where: { s in zip(s.points, s.points.dropFirst()).contains { distance(p, $0.0, $0.1) <= (s.lineWidth + ring.lineWidth) / 2 } }) {
+            if strokes.contains(where: { s in zip(s.points, s.points.dropFirst()).contains { Polyline.distance(p, toSegment: $0.0, $0.1) <= (s.lineWidth + ring.lineWidth) / 2 } }) {
                 on += 1
             }
         }

@@ -137,7 +137,7 @@ struct ComponentStrokes {
         guard polylineLength > 1 else { return nil }
         var d = 0.0
         while d <= polylineLength {
-            let p = point(along: points, at: d)
+            let p = Polyline.point(along: points, at: d)
             if !others.contains(where: { $0.distance(to: p) < lineWidth }) {
                 let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
                 if x >= 0, y >= 0, x < settling.width, y < settling.height {
@@ -171,7 +171,7 @@ struct ComponentStrokes {
                 reasons.append("its width varies along its length: a filled shape, not a stroke of one width")
             }
         }
-        let deviation = path.indices.filter { clear[$0] }.map { distance(path[$0], toPolyline: points) }.max() ?? 0
+        let deviation = path.indices.filter { clear[$0] }.map { Polyline.distance(path[$0], to: points) }.max() ?? 0
         if deviation > max(1.5, 0.3 * lineWidth) {
             reasons.append("its centre line strays \(Int(deviation.rounded())) px from straight pieces: not a simple polyline")
         }
@@ -179,7 +179,7 @@ struct ComponentStrokes {
         let w = settling.width
         let beside = componentPixels.filter { i in
             let p = Point(x: Double(i % w) + 0.5, y: Double(i / w) + 0.5)
-            return distance(p, toPolyline: points) > r + 1.5 && !others.contains { $0.distance(to: p) < lineWidth }
+            return Polyline.distance(p, to: points) > r + 1.5 && !others.contains { $0.distance(to: p) < lineWidth }
         }.count
         if others.isEmpty, Double(beside) > 0.05 * Double(componentPixels.count) {
             reasons.append("\(Int(100 * Double(beside) / Double(componentPixels.count))) % of its ink lies beside the line: a filled shape")
@@ -196,7 +196,7 @@ struct ComponentStrokes {
             for y in by0...by1 {
                 for x in bx0...bx1 {
                     let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
-                    guard distance(p, toPolyline: points) <= reach else { continue }
+                    guard Polyline.distance(p, to: points) <= reach else { continue }
                     let i = y * w + x
                     let finalNear = PremultipliedColour.distance(PremultipliedColour.of(settling.final[i]), inkColour) < OpenStrokeFinder.inkTolerance
                     if finalNear { own += 1; continue }
@@ -227,7 +227,7 @@ struct ComponentStrokes {
             guard b > a + 1 else { continue }
             var worst = -1.0, at = a
             for k in (a + 1)..<b {
-                let d = segmentDistance(path[k], path[a], path[b])
+                let d = Polyline.distance(path[k], toSegment: path[a], path[b])
                 if d > worst { worst = d; at = k }
             }
             if worst > tolerance { keep[at] = true; stack.append((a, at)); stack.append((at, b)) }
@@ -244,27 +244,6 @@ struct ComponentStrokes {
             total += acos(min(1, max(-1, a.dot(b))))
         }
         return total
-    }
-
-    static func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let ab = b - a, l2 = ab.dot(ab)
-        guard l2 > 0 else { return p.distance(to: a) }
-        let t = min(1, max(0, (p - a).dot(ab) / l2))
-        return p.distance(to: a + ab * t)
-    }
-
-    static func distance(_ p: Point, toPolyline points: [Point]) -> Double {
-        zip(points, points.dropFirst()).map { segmentDistance(p, $0.0, $0.1) }.min() ?? .infinity
-    }
-
-    static func point(along points: [Point], at distance: Double) -> Point {
-        var left = distance
-        for (a, b) in zip(points, points.dropFirst()) {
-            let l = a.distance(to: b)
-            if left <= l, l > 0 { return a + (b - a) * (left / l) }
-            left -= l
-        }
-        return points[points.count - 1]
     }
 
     /// The total-least-squares line through `points`: a point on it and its unit direction.
