@@ -146,3 +146,26 @@ struct NearlyFullPathTests {
         #expect(r.frames.allSatisfy { !$0.flags.contains("outlier") }, "\(r.frames.filter { $0.flags.contains("outlier") }.map { ($0.index, $0.layers.map(\.residual)) })")
     }
 }
+
+@Suite("Standard errors of correlated residuals")
+struct CorrelatedResidualTests {
+    @Test("errors that drift slowly from frame to frame widen the standard errors (Newey–West)")
+    func slowDrift() throws {
+        let doc = try fixture("loading-spinner.json")
+        let model = try doc.resolve(overrides: ["D": 1.5])
+        let times = (0..<150).map { Double($0) / 30 }
+        // Every frame read as if captured up to 3 ms off, the offset wandering slowly (a
+        // systematic error, not noise): consecutive residuals agree.
+        let drift: (Int, Double) -> Double = { _, t in t + 0.003 * sin(2 * .pi * t / 2.5) + 0.0015 * sin(2 * .pi * t / 0.9 + 1) }
+        let frames = synthetic(model, times: times, phase: 0.3, rate: 1, delay: 1.0 / 30, perturb: drift)
+        let options = { var o = FitOptions(); o.fixed = ["D": 1.5]; return o }()
+        let r = try Fitter(options).fit(doc, frames: frames)
+        let phase = try #require(r.parameters.first { $0.name == "phase" }?.standardError)
+        let rate = try #require(r.parameters.first { $0.name == "rate" }?.standardError)
+        // Never confidently wrong: the real errors within three standard errors.
+        #expect(abs(r.phase - 0.3) <= 3 * phase, "phase \(r.phase) ± \(phase)")
+        #expect(abs(r.rate - 1) <= 3 * rate, "rate \(r.rate) ± \(rate)")
+        // (Gauss–Newton alone: phase 0.3022 ± 0.00024 and rate 0.99912 ± 0.00008, nine and ten
+        // standard errors off.)
+    }
+}
