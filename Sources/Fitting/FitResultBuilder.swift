@@ -239,23 +239,42 @@ extension Problem {
         return drawn
     }
 
-    /// Standard errors from the residuals' Jacobian (Gauss–Newton covariance); a parameter whose
-    /// whole plausible change moves the residuals by under half a degree is undetermined.
+    /// Standard errors from the residuals' Jacobian: the larger of the Gauss–Newton covariance
+    /// (independent residuals) and a Newey–West one (residuals correlated from frame to frame);
+    /// a parameter whose whole plausible change moves the residuals by under half a degree is
+    /// undetermined.
+    ///
+    /// Measurement errors are not independent from frame to frame: an end read a little ahead
+    /// along one stretch of the path, a placement a fraction of a pixel off, compression that
+    /// smears the same edge alike in neighbouring frames. Such errors do not average out over
+    /// the frames as the Gauss–Newton figure assumes, and a fit that trusted it claimed standard
+    /// errors twenty times smaller than its real error. The Newey–West estimate (a Bartlett
+    /// window of about √n frames) lets the residuals' own structure widen it. A bias shared by
+    /// every frame that a parameter absorbs whole (every end read 0.05° ahead moves the phase)
+    /// leaves no residual and cannot be seen this way.
     func determination(_ p: [Double]) -> [ParameterDetermination] {
         let names = ["phase", "rate"] + free.map(\.name)
         let indices = (0..<p.count).filter { $0 != 1 || pinnedRate == nil }
-        // Signed components per frame (outliers left out), in a fixed layout.
+        // Signed components per frame (outliers left out), in a fixed layout; with each
+        // component's frame (its position among the frames kept).
+        var frameOfComponent: [Int] = []
         func vector(_ q: [Double]) -> [Double] {
             guard let model = model(q) else { return [] }
             let r = rate(q)
             var out: [Double] = []
+            var owners: [Int] = []
+            var kept = 0
             for (i, f) in frames.enumerated() where !excluded.contains(i) {
                 for (j, o) in f.layers.enumerated() {
                     guard let o else { continue }
                     let parts = Residual.signed(o, model.layers[j].presentation(at: q[0] + r * f.time))
-                    out.append(contentsOf: parts + [Double](repeating: 0, count: max(0, 2 - parts.count)))
+                    let padded = parts + [Double](repeating: 0, count: max(0, 2 - parts.count))
+                    out.append(contentsOf: padded)
+                    owners.append(contentsOf: [Int](repeating: kept, count: padded.count))
                 }
+                kept += 1
             }
+            if frameOfComponent.isEmpty { frameOfComponent = owners }
             return out
         }
         let base = vector(p)
@@ -277,6 +296,7 @@ extension Problem {
         let dof = max(1, kept.count - m)
         let sigma2 = kept.reduce(0) { $0 + base[$1] * base[$1] } / Double(dof)
         let inverse = invert(jtj)
+        let correlated = inverse.flatMap { neweyWest(columns: columns, residuals: base, frameOf: frameOfComponent, inverse: $0, dof: dof, count: kept.count) }
         // Parameters that trade off against each other (a free duration and a free rate both
         // stretch time) cannot be told apart, however small the residuals: look for a direction
         // the correlation matrix barely sees.
@@ -294,10 +314,42 @@ extension Problem {
             let determined = moves >= 0.5 && !entangled.contains(k)
             var se: Double?
             if determined, let inv = inverse, inv[k][k] > 0 {
-                se = (sigma2 * inv[k][k]).squareRoot()
+                se = max(sigma2 * inv[k][k], correlated?[k] ?? 0).squareRoot()
                 if i == 1 { se = se! * rate(p) }
             }
             return ParameterDetermination(name: names[i], value: value, standardError: se, determined: determined)
+        }
+    }
+
+    /// The variances of the parameters (the diagonal of (JᵀJ)⁻¹ S (JᵀJ)⁻¹) when the residuals
+    /// may be correlated over nearby frames: S sums the per-frame scores gₜ = Jₜᵀ rₜ and their
+    /// products with the scores of the frames up to L = ⌈√n⌉ later, weighted 1 − l / (L + 1)
+    /// (Bartlett, so S is never negative), scaled by n / dof as the Gauss–Newton σ² is.
+    /// Nil when there is nothing to estimate from.
+    func neweyWest(columns: [[Double]], residuals: [Double], frameOf: [Int], inverse: [[Double]], dof: Int, count: Int) -> [Double]? {
+        let m = columns.count
+        guard m > 0, frameOf.count == residuals.count, let frameCount = frameOf.last.map({ $0 + 1 }), frameCount > m else { return nil }
+        var scores = [[Double]](repeating: [Double](repeating: 0, count: m), count: frameCount)
+        for c in residuals.indices where residuals[c] != 0 {
+            for a in 0..<m where c < columns[a].count { scores[frameOf[c]][a] += columns[a][c] * residuals[c] }
+        }
+        let lags = Int(Double(frameCount).squareRoot().rounded(.up))
+        var s = [[Double]](repeating: [Double](repeating: 0, count: m), count: m)
+        for lag in 0...min(lags, frameCount - 1) {
+            let w = lag == 0 ? 1 : 1 - Double(lag) / Double(lags + 1)
+            for t in 0..<(frameCount - lag) {
+                let g = scores[t], h = scores[t + lag]
+                for a in 0..<m {
+                    for b in 0..<m { s[a][b] += lag == 0 ? g[a] * h[b] : w * (g[a] * h[b] + h[a] * g[b]) }
+                }
+            }
+        }
+        let scale = Double(count) / Double(max(dof, 1))
+        return (0..<m).map { k in
+            // (A⁻¹ S A⁻¹)ₖₖ = Σₐ Σᵦ A⁻¹ₖₐ Sₐᵦ A⁻¹ᵦₖ
+            var v = 0.0
+            for a in 0..<m { for b in 0..<m { v += inverse[k][a] * s[a][b] * inverse[b][k] } }
+            return max(v, 0) * scale
         }
     }
 

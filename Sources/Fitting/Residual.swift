@@ -57,6 +57,14 @@ enum Residual {
             switch (o.state, p.state) {
             case (.empty, .arc): return (model ?? length) < 1
             case (.arc, .empty), (.arc, .absent): return (measured ?? length) < 1
+            // A path all but complete reads `full` (PolylineMeasurer: within a quarter pixel of
+            // both ends, or half a pixel when the whole path explains the picture as well): the
+            // gap left is no evidence either way. Without this a tick that finishes between two
+            // frames costs the frame before it the state penalty whenever the model leaves it a
+            // fraction of a pixel short, and the fit bends the rate to push that frame past the
+            // tick's end (0.1 % on a 10 %-fast payment movie, a 20σ bias).
+            case (.full, .arc): return (length - (model ?? 0)) < 1
+            case (.arc, .full): return (length - (measured ?? 0)) < 1
             default: return false
             }
         }

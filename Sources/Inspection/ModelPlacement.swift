@@ -51,7 +51,12 @@ struct ModelPlacement {
             let centre = anchorLayer.geometry.pathToScreen(rotation: 0).apply(to: circle.center)
             // A circle of radius 0 gives no scale (the ring's radius over 0).
             if scale == nil || origin == nil, circle.radius > 0, let ring = anchors.first {
-                if scale == nil { scale = ring.circle.radius / circle.radius }
+                // The model's radius is its stroke's centre line; the found ring's radius is the
+                // mean radius of its band's pixels, w² / (12 R) further out (about 0.1 % for a
+                // 3 pt line on a 30 pt ring). Taken as it is, every other layer would be placed
+                // that much too large: a tick's length, and so every fraction read along it,
+                // off by that share (RingGeometry.centreLine).
+                if scale == nil { scale = ring.centreLine(lineWidth: ring.lineWidth).circle.radius / circle.radius }
                 if origin == nil { origin = Point(x: ring.circle.center.x - scale! * centre.x, y: ring.circle.center.y - scale! * centre.y) }
             }
         }

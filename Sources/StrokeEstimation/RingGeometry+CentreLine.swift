@@ -11,7 +11,7 @@ extension RingGeometry {
     /// Placing ends by area does not notice; the exact end shapes on 1-bit pixels do, where a
     /// pixel near the band's edge is set or not by a tenth of a pixel. A circle given by the
     /// caller (`--circle`, a model's prediction) is taken as it is.
-    func centreLine(lineWidth w: Double) -> RingGeometry {
+    public func centreLine(lineWidth w: Double) -> RingGeometry {
         let fitted = circle.radius
         guard residual > 0, w > 0, fitted * fitted > w * w / 3 else { return self }
         var ring = self

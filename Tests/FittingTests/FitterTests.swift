@@ -110,3 +110,62 @@ struct SubPixelTimingTests {
         }
     }
 }
+
+@Suite("A path that reads full just before the model completes it")
+struct NearlyFullPathTests {
+    @Test("a tick read `full` a fraction of a pixel before the model's end costs nothing and does not bend the rate")
+    func nearlyFullTick() throws {
+        let doc = try fixture("payment-success.json")
+        let model = try doc.resolve()
+        let tick = try #require(model.layers.firstIndex { $0.geometry.circularArc == nil })
+        let length = 2 * model.layers[tick].geometry.strokePath.length
+        // The payment movie of the bench: a clock 10 % fast at 60 Hz, so one frame (218) shows
+        // the tick 0.18 px short of complete, which `PolylineMeasurer` reads as `full`.
+        let times = (0..<240).map { Double($0) / 60 }
+        var frames = synthetic(model, times: times, phase: 4, rate: 1.1, delay: 1.0 / 60)
+        var nearlyFull = 0
+        for i in frames.indices {
+            // At 2 px per point, as measured (a ring's sliver under a pixel then costs nothing).
+            for j in frames[i].layers.indices { frames[i].layers[j]?.pixelsPerPoint = 2 }
+            guard let o = frames[i].layers[tick] else { continue }
+            var read = o
+            read.pixelsPerPoint = 2
+            read.pathLengthPixels = length
+            if o.state == .arc, let f = o.strokeEnd, (1 - f) * length <= 0.25 {
+                read = Observation(state: .full, strokeEnd: 1, pixelsPerPoint: 2, pathLengthPixels: length)
+                nearlyFull += 1
+            }
+            frames[i].layers[tick] = read
+        }
+        #expect(nearlyFull == 1)
+        let r = try Fitter().fit(doc, frames: frames)
+        // Before, that frame cost the state penalty unless the fitted rate pushed it past the
+        // tick's end: 1.10108 (0.1 % off, twenty standard errors).
+        #expect(abs(r.rate - 1.1) < 1e-5, "rate \(r.rate)")
+        #expect(abs(r.phase - 4) < 1e-4 && abs((r.variables["success"] ?? 0) - 6) < 1e-4)
+        #expect(r.frames.allSatisfy { !$0.flags.contains("outlier") }, "\(r.frames.filter { $0.flags.contains("outlier") }.map { ($0.index, $0.layers.map(\.residual)) })")
+    }
+}
+
+@Suite("Standard errors of correlated residuals")
+struct CorrelatedResidualTests {
+    @Test("errors that drift slowly from frame to frame widen the standard errors (Newey–West)")
+    func slowDrift() throws {
+        let doc = try fixture("loading-spinner.json")
+        let model = try doc.resolve(overrides: ["D": 1.5])
+        let times = (0..<150).map { Double($0) / 30 }
+        // Every frame read as if captured up to 3 ms off, the offset wandering slowly (a
+        // systematic error, not noise): consecutive residuals agree.
+        let drift: (Int, Double) -> Double = { _, t in t + 0.003 * sin(2 * .pi * t / 2.5) + 0.0015 * sin(2 * .pi * t / 0.9 + 1) }
+        let frames = synthetic(model, times: times, phase: 0.3, rate: 1, delay: 1.0 / 30, perturb: drift)
+        let options = { var o = FitOptions(); o.fixed = ["D": 1.5]; return o }()
+        let r = try Fitter(options).fit(doc, frames: frames)
+        let phase = try #require(r.parameters.first { $0.name == "phase" }?.standardError)
+        let rate = try #require(r.parameters.first { $0.name == "rate" }?.standardError)
+        // Never confidently wrong: the real errors within three standard errors.
+        #expect(abs(r.phase - 0.3) <= 3 * phase, "phase \(r.phase) ± \(phase)")
+        #expect(abs(r.rate - 1) <= 3 * rate, "rate \(r.rate) ± \(rate)")
+        // (Gauss–Newton alone: phase 0.3022 ± 0.00024 and rate 0.99912 ± 0.00008, nine and ten
+        // standard errors off.)
+    }
+}
