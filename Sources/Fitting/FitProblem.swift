@@ -12,6 +12,13 @@ struct Problem: Sendable {
     var excluded: Set<Int> = []
     /// The loss reads at most about this many frames, evenly spread.
     var frameLimit = 400
+    /// Cores one loss evaluation may spread its frames over (1: in turn). Set where the fit runs
+    /// one refinement at a time (the restarts, outliers, clock, rate rule), so the second core
+    /// is not idle; left at 1 where the refinements themselves already run side by side.
+    var lossThreads = 1
+    /// Fewest frames read for a loss to be split: below, waking a second thread costs more
+    /// than it saves.
+    static let splitFrames = 200
 
     init(document: ModelDocument, frames: [ObservedFrame], free: [Variable], fixed: [String: Double],
          evaluation: EvaluationOptions, pinnedRate: Double?) {
@@ -91,6 +98,9 @@ struct Problem: Sendable {
         }
         // At most ~400 frames: enough to pin the parameters, cheap enough for the simplex.
         let stride = max(1, frames.count / frameLimit)
+        if lossThreads > 1, frames.count / stride >= Self.splitFrames {
+            return splitDataLoss(model: model, steady: steady, phase: p[0], rate: r, stride: stride) + prior
+        }
         var total = 0.0
         var i = 0
         while i < frames.count {
@@ -105,6 +115,34 @@ struct Problem: Sendable {
             i += stride
         }
         return total + prior
+    }
+
+    /// The data part of ``loss(_:)`` with its frames read on `lossThreads` cores. Each core
+    /// lists its frames' terms in order and the lists are added up in frame order afterwards:
+    /// the same terms added in the same order as the serial loop, so the sum is bit for bit the
+    /// same and the refinement takes the same path.
+    private func splitDataLoss(model: ResolvedModel, steady: SteadyWindow?, phase: Double, rate r: Double, stride: Int) -> Double {
+        let read = Array(Swift.stride(from: 0, to: frames.count, by: stride))
+        let parts = min(lossThreads, read.count)
+        let bounds = (0...parts).map { $0 * read.count / parts }
+        let terms = ParallelMap.map(Array(0..<parts), parallel: true) { [self] c -> [Double] in
+            var terms: [Double] = []
+            terms.reserveCapacity((bounds[c + 1] - bounds[c]) * (frames.first?.layers.count ?? 1))
+            for i in read[bounds[c]..<bounds[c + 1]] where !excluded.contains(i) {
+                let f = frames[i]
+                let t = steady?.wrapped(phase + r * f.time) ?? phase + r * f.time
+                for (j, o) in f.layers.enumerated() {
+                    guard let o, let e = Residual.degrees(o, model.layers[j].presentation(at: t)) else { continue }
+                    terms.append(Residual.loss(e))
+                }
+            }
+            return terms
+        }
+        var total = 0.0
+        for part in terms {
+            for term in part { total += term }
+        }
+        return total
     }
 
     /// A weak pull toward rate 1 and the declared variable values: it decides only where the

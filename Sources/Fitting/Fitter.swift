@@ -59,11 +59,11 @@ public struct Fitter: Sendable {
         // Each grid value of the free variables is its own model, table and search: spread
         // over the cores, gathered in grid order.
         let searched = problem
-        let perValue = ParallelMap.map(variableGrid(free), parallel: options.parallel) { values -> [(loss: Double, parameters: [Double])] in
-            var found: [(loss: Double, parameters: [Double])] = []
+        let grid = variableGrid(free)
+        let perValue = ParallelMap.map(grid, parallel: options.parallel) { values -> (losses: [Double], phases: [Double]) in
             var overrides = options.fixed
             for (v, x) in zip(free, values) { overrides[v.name] = x }
-            guard let model = try? document.resolve(overrides: overrides, options: evaluation) else { return [] }
+            guard let model = try? document.resolve(overrides: overrides, options: evaluation) else { return ([], []) }
             let probeSpan = (probe.last!.time - probe.first!.time) + 0.1
             // A repeating model's phase only matters modulo its period (which may be longer than
             // the suggested span); anything else is searched on both sides of its start.
@@ -86,18 +86,31 @@ public struct Fitter: Sendable {
             let tMin = min(-span, phases.min() ?? 0) - 1
             let tMax = max(span, phases.max() ?? 0) + (rates.max() ?? 1) * (probeSpan + probe.first!.time) + 1
             let table = ModelTable(model: model, from: tMin, to: tMax, step: max(0.004, (tMax - tMin) / 60_000))
-            let losses = GridSearch.losses(table: table, probe: probe, rates: rates, phases: phases, parallel: options.parallel)
+            var losses = GridSearch.losses(table: table, probe: probe, rates: rates, phases: phases, parallel: options.parallel)
+            // The prior does not depend on the phase: once per rate, not per candidate.
             var c = 0
             for r in rates {
-                for phase in phases {
-                    found.append((losses[c] + searched.prior([phase, log(r)] + values), [phase, log(r)] + values))
+                let prior = searched.prior([0, log(r)] + values)
+                for _ in phases {
+                    losses[c] += prior
                     c += 1
                 }
             }
-            return found
+            return (losses, phases)
         }
-        var candidates = perValue.flatMap { $0 }
+        // The candidates as indices (grid value, rate-major position): their parameter vectors
+        // are built only for the few the starts look at, not for all ~150,000. Sorted by loss
+        // from the same order as before, so the ranking is the same.
+        var candidates: [GridCandidate] = []
+        candidates.reserveCapacity(perValue.reduce(0) { $0 + $1.losses.count })
+        for (v, found) in perValue.enumerated() {
+            for (i, loss) in found.losses.enumerated() { candidates.append(GridCandidate(loss: loss, value: v, position: i)) }
+        }
         candidates.sort { $0.loss < $1.loss }
+        func parameters(_ c: GridCandidate) -> [Double] {
+            let phases = perValue[c.value].phases
+            return [phases[c.position % phases.count], log(rates[c.position / phases.count])] + grid[c.value]
+        }
         // 2. Refine the best distinct candidates, and the best one at the declared variable
         // values (where a flat trade-off between a duration and the rate should end up).
         let declared = free.map { v -> Double in
@@ -105,17 +118,30 @@ public struct Fitter: Sendable {
             return min(max((try? v.value.evaluate([:])) ?? (r.lowerBound + r.upperBound) / 2, r.lowerBound), r.upperBound)
         }
         var starts: [[Double]] = []
-        if let atDeclared = candidates.first(where: { Array($0.parameters.dropFirst(2)) == declared }) { starts.append(atDeclared.parameters) }
-        for c in candidates where starts.count < 7 {
+        if let atDeclared = candidates.first(where: { grid[$0.value] == declared }) { starts.append(parameters(atDeclared)) }
+        for candidate in candidates where starts.count < 7 {
+            let c = (loss: candidate.loss, parameters: parameters(candidate))
             let distinct = !starts.contains { s in
                 zip(s, c.parameters).enumerated().allSatisfy { i, pair in abs(pair.0 - pair.1) < (i == 0 ? 0.05 : i == 1 ? 0.05 : 1e-9) }
             }
             if distinct { starts.append(c.parameters) }
         }
         var best: (loss: Double, parameters: [Double])?
-        for refined in ParallelMap.map(finalists(of: starts, problem: problem, parallel: options.parallel), parallel: options.parallel, { searched.refine(from: $0) }) {
+        // The finalists are refined side by side, one per core. A last round with fewer
+        // finalists than cores (the 7th of 7 on two) would leave a core idle: those run one at a
+        // time with each loss spread over the cores instead (bit for bit the same sums).
+        let finalStarts = finalists(of: starts, problem: problem, parallel: options.parallel)
+        var spread = problem
+        spread.lossThreads = options.parallel ? ParallelMap.cores : 1
+        let sideBySide = finalStarts.count - finalStarts.count % spread.lossThreads
+        let spreadProblem = spread
+        let refinements = ParallelMap.map(Array(finalStarts[..<sideBySide]), parallel: options.parallel) { searched.refine(from: $0) }
+            + finalStarts[sideBySide...].map { spreadProblem.refine(from: $0) }
+        for refined in refinements {
             if best == nil || refined.loss < best!.loss { best = refined }
         }
+        // From here on one refinement runs at a time: its losses take every core.
+        problem.lossThreads = spread.lossThreads
         guard var solution = best else {
             throw ModelInstanceError(fieldPath: "", message: "the model could not be evaluated for any parameter value")
         }
@@ -153,6 +179,14 @@ public struct Fitter: Sendable {
     /// The frames with something measured to compare.
     static func observed(_ frames: [ObservedFrame]) -> [ObservedFrame] {
         frames.filter { $0.layers.contains { $0 != nil && $0!.state != .unknown } }
+    }
+
+    /// A candidate of the global search: its loss, the index of its variable values in the
+    /// grid, and its position in that value's rate-major (rate, phase) table.
+    struct GridCandidate {
+        var loss: Double
+        var value: Int
+        var position: Int
     }
 
     /// The model's period when it repeats forever: the shortest of its layers' repeating cycles

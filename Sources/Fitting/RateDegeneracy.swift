@@ -58,6 +58,7 @@ extension Problem {
                         evaluation: evaluation, pinnedRate: rate)
         p.excluded = excluded
         p.frameLimit = frameLimit
+        p.lossThreads = lossThreads
         return p
     }
 

@@ -256,6 +256,7 @@ extension Problem {
     func retimed(_ frames: [ObservedFrame]) -> Problem {
         var p = Problem(document: document, frames: frames, free: free, fixed: fixed, evaluation: evaluation, pinnedRate: pinnedRate)
         p.frameLimit = frameLimit
+        p.lossThreads = lossThreads
         return p
     }
 

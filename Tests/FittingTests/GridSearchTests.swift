@@ -46,3 +46,25 @@ struct GridSearchTests {
         }
     }
 }
+
+@Suite("A loss spread over the cores")
+struct SpreadLossTests {
+    @Test("a loss read on several cores equals the one-core loss bit for bit, outliers and free variables included")
+    func sameAsSerial() throws {
+        let doc = try fixture("loading-spinner.json")
+        let model = try doc.resolve()
+        let times = (0..<450).map { Double($0) / 60 }
+        var frames = synthetic(model, times: times, phase: 0.3, rate: 1.05, delay: 1.0 / 60)
+        frames[7].layers[0] = nil
+        var serial = Problem(document: doc, frames: frames, free: doc.variables.filter { $0.fit != nil }, fixed: [:],
+                             evaluation: EvaluationOptions(), pinnedRate: nil)
+        serial.excluded = [3, 200, 201]
+        for threads in [2, 3] {
+            var spread = serial
+            spread.lossThreads = threads
+            for p in [[0.3, 0.0488, 1.5], [0.1, 0.2, 2.5], [1.2, -0.3, 0.9]] {
+                #expect(spread.loss(p).bitPattern == serial.loss(p).bitPattern, "\(threads) threads at \(p)")
+            }
+        }
+    }
+}
