@@ -2,9 +2,9 @@
 # Movie speed and memory benchmark: `strokescope fit` on an HEVC screen recording against
 # `ffmpeg -i FILE -f null -` (FFmpeg decoding the same file and nothing else).
 #
-#   scripts/bench-movie-speed.sh [--runs N] [--dir DIR] [--no-build] [--no-record]
+#   scripts/bench-movie-speed.sh [--runs N] [--dir DIR] [--no-build] [--bin PATH] [--no-record]
 #
-# 1. Builds strokescope in release (unless --no-build).
+# 1. Builds strokescope in release (unless --no-build, or --bin PATH: time that binary).
 # 2. Makes the recordings in DIR (default /tmp/strokescope-movie-bench; existing files are
 #    reused): fixtures/models/loading-spinner.json drawn by `strokescope render --fps 60 --scale 3`
 #    (300×300 px) for 10.5 s (seven whole 1.5 s cycles, so that copies join seamlessly), split
@@ -21,43 +21,31 @@
 # 5. Writes the table, stamped, to docs/results/bench-movie-speed.md (scripts/lib/results.sh).
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-source "$ROOT/scripts/lib/results.sh"
+caller_dir="$PWD"
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+source scripts/lib/results.sh
 results_begin bench-movie-speed "$@"
-WORK=/tmp/strokescope-movie-bench
-RUNS=3
-BUILD=1
+source scripts/lib/bench-common.sh
+bench_parse_options -keep -only --runs=3 --dir=/tmp/strokescope-movie-bench -- "$@"
+WORK=$opt_dir
+RUNS=$opt_runs
 RATIO_TARGET=1.5
 MEMORY_TARGET_MB=20
 
-while (($#)); do
-    case $1 in
-        --runs) RUNS=${2:?--runs needs a number}; shift ;;
-        --dir) WORK=${2:?--dir needs a directory}; shift ;;
-        --no-build) BUILD=0 ;;
-        --no-record) results_no_record ;;
-        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "bench-movie-speed.sh: unknown argument $1 (see --help)" >&2; exit 64 ;;
-    esac
-    shift
-done
-[[ $RUNS =~ ^[1-9][0-9]*$ ]] || { echo "bench-movie-speed.sh: --runs needs a whole number ≥ 1" >&2; exit 64; }
+[[ $RUNS =~ ^[1-9][0-9]*$ ]] || { echo "error: --runs needs a whole number ≥ 1" >&2; exit 64; }
 ((RUNS >= 3)) || results_short "best of $RUNS run(s); the record takes the best of 3"
 command -v ffmpeg >/dev/null || { echo "bench-movie-speed.sh: the ffmpeg CLI is needed (apt-get install ffmpeg)" >&2; exit 69; }
 [ -x /usr/bin/time ] || { echo "bench-movie-speed.sh: /usr/bin/time is needed (apt-get install time)" >&2; exit 69; }
 
-cd "$ROOT"
-if ((BUILD)); then
+if [ "$build" = 1 ]; then
     source scripts/lib/install-deps.sh
     install_deps
-    swift build -c release --product strokescope >&2
-    how=built
-else
-    how=no-build
 fi
-STROKESCOPE=$ROOT/.build/release/strokescope
+bench_prepare_binary
+STROKESCOPE=$bin
 MODEL=$ROOT/fixtures/models/loading-spinner.json
-results_binary "$STROKESCOPE" "$how"
+results_binary "$STROKESCOPE" "$(bench_binary_how)"
 mkdir -p "$WORK"
 
 ff() { ffmpeg -nostdin -hide_banner -loglevel error -y "$@"; }

@@ -39,35 +39,16 @@ cd "$(dirname "$0")/.."
 source scripts/lib/results.sh
 results_begin bench-movie "$@"
 
-quick=""
-only=""
-via_gif=0
-keep=""
-jobs="$(nproc 2>/dev/null || echo 2)"
-build=1
-bin="$PWD/.build/release/strokescope"
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --quick) quick="--quick" ;;
-        --only) [ $# -ge 2 ] || { echo "error: --only needs a regex" >&2; exit 64; }; only="$2"; shift ;;
-        --via-gif) via_gif=1 ;;
-        --keep) [ $# -ge 2 ] || { echo "error: --keep needs a directory" >&2; exit 64; }; keep="$2"; shift ;;
-        --jobs) [ $# -ge 2 ] || { echo "error: --jobs needs a number" >&2; exit 64; }; jobs="$2"; shift ;;
-        --no-build) build=0 ;;
-        --bin) [ $# -ge 2 ] || { echo "error: --bin needs a path" >&2; exit 64; }; bin="$2"; build=0; shift ;;
-        --no-record) results_no_record ;;
-        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "error: unknown option '$1'" >&2; exit 64 ;;
-    esac
-    shift
-done
+source scripts/lib/bench-common.sh
+bench_parse_options "jobs=$(nproc 2>/dev/null || echo 2)" --quick --via-gif -- "$@"
+quick=$([ "$opt_quick" = 0 ] || echo --quick)
+via_gif=$opt_via_gif
 [ -n "$quick" ] && results_partial "--quick: a handful of cases"
 [ -n "$only" ] && results_partial "--only $only"
 [ "$via_gif" = 1 ] && results_partial "--via-gif: measured through ffmpeg GIF transcodes, a prototype of the reading side"
 command -v ffprobe >/dev/null || { echo "error: ffprobe is needed (apt-get install ffmpeg)" >&2; exit 69; }
 [ "$via_gif" = 0 ] || command -v ffmpeg >/dev/null || { echo "error: --via-gif needs ffmpeg" >&2; exit 69; }
 
-source scripts/lib/bench-common.sh
 bench_prepare_binary
 results_binary "$bin" "$(bench_binary_how)"
 bench_workdir bench-movie out

@@ -1,24 +1,45 @@
 #!/usr/bin/env bash
-# Shared steps of the benchmark suites (bench-accuracy.sh, bench-fit.sh, bench.sh, bench-infer.sh)
-# and the real-world scripts: the options most of them share (bench_parse_options), build (unless
-# --no-build/--bin), resolve the binary, and make the work folder; and timing helpers
-# (bench_time_once, bench_cpu_busy).
-# Uses and sets: build, bin, keep, only, jobs, realworld, caller_dir, work.
+# Shared steps of the benchmark suites (bench-accuracy.sh, bench-fit.sh, bench.sh, bench-infer.sh,
+# bench-movie.sh, bench-movie-speed.sh) and the real-world scripts: the options most of them
+# share (bench_parse_options), build (unless --no-build/--bin), resolve the binary, and make the
+# work folder; and timing helpers (bench_time_once, bench_cpu_busy).
+# Uses and sets: build, bin, keep, only, jobs, realworld, opt_* (a script's own options),
+# caller_dir, work.
 
 # Parses --keep DIR, --no-build, --bin PATH, --only REGEX, --no-record (results_no_record, from
 # scripts/lib/results.sh), -h/--help, and those of --jobs N and
 # --realworld DIR that the script names first; sets keep, build, bin, only, jobs, realworld
 # (defaults: nothing kept, build, .build/release/strokescope, every case, 1 job,
 # ../shared/realworld). Usage: bench_parse_options [jobs] [realworld] -- "$@"
+# The words before -- may also be:
+#   jobs=N, realworld=DIR  accept the option with another default
+#   --NAME                 a flag of the script's own: opt_NAME (dashes as underscores) is 1
+#                          when it is given, otherwise 0
+#   --NAME=DEFAULT         an option of the script's own taking a value: opt_NAME is the value
+#                          given, otherwise DEFAULT (which may be empty)
+#   -keep, -bin, -only     leave that shared option out (it is then an unknown option)
+# E.g. bench_parse_options "jobs=$(nproc)" --quick --runs=3 -keep -- "$@"
 bench_parse_options() {
-    local extras=" "
-    while [ "$1" != "--" ]; do extras="$extras$1 "; shift; done
-    shift
+    local extras=" " word name
     keep="" build=1 only="" jobs=1 realworld="../shared/realworld" bin="$PWD/.build/release/strokescope"
+    while [ "$1" != "--" ]; do
+        word="$1"
+        shift
+        case "$word" in
+            jobs=*|realworld=*) printf -v "${word%%=*}" '%s' "${word#*=}"; word="${word%%=*}" ;;
+            --*=*) name="${word%%=*}"; name="${name#--}"; printf -v "opt_${name//-/_}" '%s' "${word#*=}"; word="--$name=" ;;
+            --*) name="${word#--}"; printf -v "opt_${name//-/_}" '%s' 0 ;;
+        esac
+        extras="$extras$word "
+    done
+    shift
     while [ $# -gt 0 ]; do
         case "$1" in
             --keep|--bin|--only|--jobs|--realworld)
-                case "$1" in --jobs|--realworld) [[ "$extras" == *" ${1#--} "* ]] || { echo "error: unknown option '$1'" >&2; exit 64; } ;; esac
+                case "$1" in
+                    --jobs|--realworld) [[ "$extras" == *" ${1#--} "* ]] || { echo "error: unknown option '$1'" >&2; exit 64; } ;;
+                    *) [[ "$extras" != *" -${1#--} "* ]] || { echo "error: unknown option '$1'" >&2; exit 64; } ;;
+                esac
                 [ $# -ge 2 ] || { echo "error: $1 needs a value" >&2; exit 64; }
                 case "$1" in
                     --keep) keep="$2" ;;
@@ -31,6 +52,18 @@ bench_parse_options() {
             --no-build) build=0 ;;
             --no-record) results_no_record ;;
             -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+            --*)
+                name="${1#--}"
+                name="opt_${name//-/_}"
+                if [[ "$extras" == *" $1 "* ]]; then
+                    printf -v "$name" '%s' 1
+                elif [[ "$extras" == *" $1= "* ]]; then
+                    [ $# -ge 2 ] || { echo "error: $1 needs a value" >&2; exit 64; }
+                    printf -v "$name" '%s' "$2"
+                    shift
+                else
+                    echo "error: unknown option '$1'" >&2; exit 64
+                fi ;;
             *) echo "error: unknown option '$1'" >&2; exit 64 ;;
         esac
         shift
