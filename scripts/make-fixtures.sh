@@ -20,17 +20,7 @@ fixtures_bin=$root/.build/debug/strokescope-fixtures
 strokescope=$root/.build/debug/strokescope
 suite=$root/fixtures/render/suite.txt
 
-trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; s=${s%"${s##*[![:space:]]}"}; printf '%s' "$s"; }
-
-# The suite's lines as NAME|MODEL|ARGUMENTS|WHAT, trimmed, comments and blank lines left out.
-suite_lines() {
-    local name model args what
-    while IFS='|' read -r name model args what; do
-        name=$(trim "$name")
-        case "$name" in ''|'#'*) continue ;; esac
-        printf '%s|%s|%s|%s\n' "$name" "$(trim "$model")" "$(trim "$args")" "$(trim "$what")"
-    done < "$suite"
-}
+source scripts/lib/fixtures-common.sh   # trim, suite_lines, size_of
 
 # generate OUT_DIR: writes gif/, render/, README.md and CHECKSUMS under OUT_DIR.
 generate() {
@@ -48,7 +38,6 @@ generate() {
     (cd "$out" && sha256sum gif/*.gif render/*.gif render/*.truth.json render/suite.txt) > "$out/CHECKSUMS"
 }
 
-size_of() { wc -c < "$1" | tr -d ' '; }
 kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
 
 write_readme() {

@@ -28,16 +28,7 @@ if [ $build = 1 ]; then swift build --product strokescope >&2; fi
 strokescope=$root/.build/debug/strokescope
 suite=$root/fixtures/movies/suite.txt
 
-trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; s=${s%"${s##*[![:space:]]}"}; printf '%s' "$s"; }
-
-suite_lines() {
-    local name model args what
-    while IFS='|' read -r name model args what; do
-        name=$(trim "$name")
-        case "$name" in ''|'#'*) continue ;; esac
-        printf '%s|%s|%s|%s\n' "$name" "$(trim "$model")" "$(trim "$args")" "$(trim "$what")"
-    done < "$suite"
-}
+source scripts/lib/fixtures-common.sh   # trim, suite_lines, size_of
 
 # The encoder libraries that decide the bytes: libavcodec's version and x264's and x265's builds.
 encoder_versions() {
@@ -48,8 +39,6 @@ encoder_versions() {
     [ -n "$lavc" ] || lavc="libavcodec $(pkg-config --modversion libavcodec 2>/dev/null || echo unknown)"
     printf '%s, x264 %s, x265 %s' "$lavc" "${x264:-unknown}" "${x265:-unknown}"
 }
-
-size_of() { wc -c < "$1" | tr -d ' '; }
 
 generate() {
     local out=$1 name model args what
