@@ -138,8 +138,10 @@ public struct Inspector: Sendable {
         // No model and no ring that looks like a stroke: the recording may draw open strokes
         // (a tick, a cross) instead, found from the ink it draws and keeps.
         var openStrokes: [FoundStroke] = []
-        if model == nil, options.circle == nil,
-           !rings.contains(where: { RingPlausibility.read($0, stats: stats, others: rings).looksLikeStroke($0) }) {
+        // How each found ring looks from what changes: read once, for this question and for the
+        // layers (a model's placement reads its own).
+        var looks = model == nil ? rings.map { RingPlausibility.read($0, stats: stats, others: rings) } : []
+        if model == nil, options.circle == nil, !zip(rings, looks).contains(where: { $1.looksLikeStroke($0) }) {
             openStrokes = try OpenStrokeSearch.strokes(in: recording, scene: scene, region: options.region)
             // Only believed strokes replace the rings' answer (or the refusal); a tentative one
             // (a label shown at once, a filled shape, anti-aliased fringe) is left out, and with
@@ -150,6 +152,8 @@ public struct Inspector: Sendable {
             if !openStrokes.isEmpty {
                 let through = rings.filter { OpenStrokeSearch.runsThrough($0, openStrokes) }
                 rings.removeAll { OpenStrokeSearch.runsThrough($0, openStrokes) }
+                // Fewer rings: what changes on a band is no longer any other ring's.
+                looks = rings.map { RingPlausibility.read($0, stats: stats, others: rings) }
                 if !through.isEmpty {
                     inspection.assumptions.append("\(through.count) candidate ring\(through.count == 1 ? "" : "s") left out: fitted through the open strokes' ink, not a stroke on a circle")
                 }
@@ -168,7 +172,6 @@ public struct Inspector: Sendable {
         } else {
             guard !rings.isEmpty || !openStrokes.isEmpty else { throw .noRingFound(file: file, candidates: candidates) }
             let inks = rings.map { RingInk.read($0, stats: stats) }
-            let looks = rings.map { RingPlausibility.read($0, stats: stats, others: rings) }
             let names = rings.indices.map { rings.count == 1 ? "ring" : "ring\($0 + 1)" }
             for (i, ring) in rings.enumerated() {
                 guard let ink = inks[i] else { continue }

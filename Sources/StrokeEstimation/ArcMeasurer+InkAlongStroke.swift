@@ -13,11 +13,16 @@ extension ArcMeasurer {
         let axis = ink - bg
         let length2 = (axis * axis).sum()
         guard length2 > 0 else { return nil }
+        // One pass first: whether any far ink lies in another hue at all. A stroke of one colour
+        // (nearly every frame measured) stops here, before the windowed pass below.
         var distance = [Float](repeating: 0, count: bins)
+        var anotherHue = false
         for b in 0..<bins {
             let v = samples[b * radial + centre] - bg
             distance[b] = (v * v).sum().squareRoot()
+            if !anotherHue, distance[b] >= Self.solidShare * dmax, Self.isAnotherHue(v, axis: axis, length2: length2) { anotherHue = true }
         }
+        guard anotherHue else { return nil }
         // Solid ink: far from the background, and within 15 % of the farthest ink within half a
         // line width and two pixels either side (a bin an end covers only partly is a blend of
         // ink and background, not the ink's colour).
@@ -30,9 +35,7 @@ extension ArcMeasurer {
             guard distance[b] >= 0.85 * around else { continue }
             solid[b] = true
             solidCount += 1
-            let v = samples[b * radial + centre] - bg
-            let across = v - (v * axis).sum() / length2 * axis
-            if (across * across).sum() > Self.otherHue * Self.otherHue * length2 { otherHue += 1 }
+            if Self.isAnotherHue(samples[b * radial + centre] - bg, axis: axis, length2: length2) { otherHue += 1 }
         }
         guard solidCount >= 8, Double(otherHue) >= Self.gradientShare * Double(solidCount) else { return nil }
         // The nearest solid bin either way round the ring (ties: the clockwise one).
@@ -74,6 +77,14 @@ extension ArcMeasurer {
             raw[b] = Double(total) * sampler.radialStep
         }
         return raw
+    }
+
+    /// Whether `v` (a colour minus the background) lies off the line to the ink (`axis`, of
+    /// squared length `length2`) by more than `otherHue` of its length: another hue, not a
+    /// lighter or darker blend of the same ink.
+    @inline(__always) static func isAnotherHue(_ v: SIMD4<Float>, axis: SIMD4<Float>, length2: Float) -> Bool {
+        let across = v - (v * axis).sum() / length2 * axis
+        return (across * across).sum() > otherHue * otherHue * length2
     }
 
     /// Solid ink lies at least this share of the farthest ink's distance from the background.

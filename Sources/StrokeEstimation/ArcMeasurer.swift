@@ -407,10 +407,8 @@ public struct ArcMeasurer: Sendable {
         for b in 0..<sampler.bins {
             let v = samples[b * sampler.radial + sampler.centre] - background
             guard (v * v).sum() >= 0.5 * length2 else { continue }
-            let along = (v * axis).sum() / length2
-            let across = v - along * axis
             solid += 1
-            if (across * across).sum() > Self.otherHue * Self.otherHue * length2 { off += 1 }
+            if Self.isAnotherHue(v, axis: axis, length2: length2) { off += 1 }
         }
         return solid >= 8 ? Double(off) / Double(solid) : nil
     }

@@ -36,13 +36,18 @@ public struct InkSettling: Sendable {
     /// Adds the next frame (same size as the final one).
     public mutating func add(_ image: RGBAImage) {
         precondition(image.width == width && image.height == height, "frame size changed")
-        let words = Self.words(image)
-        if first.isEmpty { first = words }
+        if first.isEmpty { first = Self.words(image) }
         let t = Int32(truncatingIfNeeded: frames)
-        for i in words.indices where words[i] != final[i] {
-            let d = PremultipliedColour.distance(PremultipliedColour.of(words[i]), PremultipliedColour.of(final[i]))
-            if d >= Self.tolerance { lastDifferent[i] = t }
-            if d > extremeDistance[i] { extremeDistance[i] = d; extreme[i] = words[i] }
+        // Read in place: most pixels equal their final colour, and a copy of every frame's
+        // words would be an allocation per frame for one comparison each.
+        image.pixels.withUnsafeBytes { raw in
+            for i in 0..<(width * height) {
+                let word = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
+                guard word != final[i] else { continue }
+                let d = PremultipliedColour.distance(PremultipliedColour.of(word), PremultipliedColour.of(final[i]))
+                if d >= Self.tolerance { lastDifferent[i] = t }
+                if d > extremeDistance[i] { extremeDistance[i] = d; extreme[i] = word }
+            }
         }
         frames += 1
     }

@@ -32,25 +32,21 @@ enum InfoCommand {
             options = try SharedOptions.decodeOptions(args)
         } catch { throw CLIError.usage(error) }
 
+        // A movie or a GIF, each summarised in one streaming pass; printed the same way.
+        let warnings: [String], rendered: String
         if RecordingFormat.detect(file) == .movie {
             let summary = try MovieSummary.read(file, options: options, timing: timing)
-            if !args.flag("quiet") {
-                for warning in summary.warnings { console.warn("\(file): \(warning)") }
-            }
-            switch format {
-            case .json: console.out.write(summary.json.serialized() + "\n")
-            default: console.out.write(summary.report.rendered(as: format))
-            }
-            return CLIError.Code.success
+            warnings = summary.warnings
+            rendered = format == .json ? summary.json.serialized() + "\n" : summary.report.rendered(as: format)
+        } else {
+            let summary = try GIFSummary.read(file, options: options, timing: timing)
+            warnings = summary.allWarnings
+            rendered = format == .json ? summary.json.serialized() + "\n" : summary.report.rendered(as: format)
         }
-        let summary = try GIFSummary.read(file, options: options, timing: timing)
         if !args.flag("quiet") {
-            for warning in summary.allWarnings { console.warn("\(file): \(warning)") }
+            for warning in warnings { console.warn("\(file): \(warning)") }
         }
-        switch format {
-        case .json: console.out.write(summary.json.serialized() + "\n")
-        default: console.out.write(summary.report.rendered(as: format))
-        }
+        console.out.write(rendered)
         return CLIError.Code.success
     }
 }
