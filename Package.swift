@@ -7,6 +7,18 @@ import PackageDescription
 // imports each of them (GIFCodec imports CGIFLib, PNGCodec imports CLibPNG, MovieCodec imports
 // CFFmpeg). Every other module
 // is pure Swift and builds without giflib, libpng or FFmpeg headers.
+
+// FFmpeg is loaded on first use, not linked (MovieCodec's FFmpegLibrary): linked, Debian's
+// libavformat maps about 130 shared libraries at every start, GIF-only runs included. On Linux
+// the package therefore takes no pkg-config entry for it, whose `Libs` would link libavformat
+// into every executable; Debian's and Ubuntu's headers are on the compiler's default path
+// (/usr/include/<triple>). macOS needs pkg-config for Homebrew's paths and links the libraries.
+#if os(Linux)
+let ffmpegPkgConfig: String? = nil
+#else
+let ffmpegPkgConfig: String? = "libavformat"
+#endif
+
 let package = Package(
     name: "StrokeScope",
     // Synchronization's Mutex needs macOS 15; Linux has it with the Swift 6 toolchain.
@@ -35,7 +47,7 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CFFmpeg",
-            pkgConfig: "libavformat",
+            pkgConfig: ffmpegPkgConfig,
             providers: [
                 .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"]),
                 .brew(["ffmpeg"]),
@@ -52,7 +64,13 @@ let package = Package(
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "OutputFiles"]),
         // QuickTime and MPEG-4 movies: decoding by presentation timestamp and encoding (the only
         // importer of FFmpeg's libraries).
-        .target(name: "MovieCodec", dependencies: ["CFFmpeg", "Raster", "OutputFiles"]),
+        .target(
+            name: "MovieCodec",
+            dependencies: ["CFFmpeg", "Raster", "OutputFiles"],
+            // macOS links FFmpeg (the loader then takes its functions from the process); Linux
+            // opens it by soname on first use (see ffmpegPkgConfig).
+            linkerSettings: ["avcodec", "swscale", "avutil"].map { .linkedLibrary($0, .when(platforms: [.macOS])) }
+        ),
         // PNG output (the only importer of libpng).
         .target(name: "PNGCodec", dependencies: ["CLibPNG", "Raster", "OutputFiles"]),
         // JSON values: ordered objects, exact number text, a parser with positions.

@@ -11,6 +11,7 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/error.h>
 #include <libavutil/display.h>
+#include "functions.h"
 
 // AVERROR(EAGAIN) and AVERROR_EOF are macros Swift cannot import; these are their values.
 static inline int strokescope_averror_eagain(void) { return AVERROR(EAGAIN); }
@@ -40,19 +41,19 @@ static inline int strokescope_frame_is_key(const AVFrame *frame) {
 }
 /* The stream's display rotation in degrees (counter-clockwise, as av_display_rotation_get
    gives it), or 0 when it has no display matrix. */
-static inline double strokescope_stream_rotation(const AVStream *stream) {
+static inline double strokescope_stream_rotation(const strokescope_ffmpeg *ff, const AVStream *stream) {
     const uint8_t *matrix = NULL;
 #if LIBAVFORMAT_VERSION_MAJOR >= 61
-    const AVPacketSideData *sd = av_packet_side_data_get(stream->codecpar->coded_side_data,
+    const AVPacketSideData *sd = ff->av_packet_side_data_get(stream->codecpar->coded_side_data,
         stream->codecpar->nb_coded_side_data, AV_PKT_DATA_DISPLAYMATRIX);
     if (sd && sd->size >= 36) matrix = sd->data;
 #else
     size_t size = 0;
-    matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    matrix = ff->av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
     if (size < 36) matrix = NULL;
 #endif
     if (!matrix) return 0;
-    double r = av_display_rotation_get((const int32_t *)matrix);
+    double r = ff->av_display_rotation_get((const int32_t *)matrix);
     return r == r ? r : 0; /* NaN for a degenerate matrix */
 }
 #endif

@@ -38,7 +38,7 @@ struct ColourConverter {
 
     /// The same from a stream's parameters (before a frame is decoded: `format` may be unknown).
     static func colour(format: AVPixelFormat, space: AVColorSpace, range: AVColorRange, height: Int) -> Colour {
-        let isRGB = av_pix_fmt_desc_get(format).map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
+        let isRGB = ffmpeg.av_pix_fmt_desc_get(format).map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
         if isRGB { return Colour(matrix: SWS_CS_DEFAULT, matrixName: "rgb", fullRange: true) }
         let full = range == AVCOL_RANGE_JPEG || [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P].contains(format)
         switch space {
@@ -56,7 +56,7 @@ struct ColourConverter {
     /// `rect` (inside the frame) widened to the chroma planes' grid, so that the cropped luma
     /// and chroma start at the same picture position.
     static func aligned(_ rect: PixelRect, of frame: UnsafeMutablePointer<AVFrame>) -> PixelRect {
-        guard !rect.isEmpty, let desc = av_pix_fmt_desc_get(AVPixelFormat(frame.pointee.format)) else { return rect }
+        guard !rect.isEmpty, let desc = ffmpeg.av_pix_fmt_desc_get(AVPixelFormat(frame.pointee.format)) else { return rect }
         let sx = 1 << Int(desc.pointee.log2_chroma_w), sy = 1 << Int(desc.pointee.log2_chroma_h)
         let x = rect.x / sx * sx, y = rect.y / sy * sy
         let maxX = min(Int(frame.pointee.width), (rect.maxX + sx - 1) / sx * sx)
@@ -77,19 +77,19 @@ struct ColourConverter {
             frame.pointee.crop_top = Int(area.y)
             frame.pointee.crop_right = Int(f.width) - area.maxX
             frame.pointee.crop_bottom = Int(f.height) - area.maxY
-            guard av_frame_apply_cropping(frame, Int32(AV_FRAME_CROP_UNALIGNED)) >= 0 else { return nil }
+            guard ffmpeg.av_frame_apply_cropping(frame, Int32(AV_FRAME_CROP_UNALIGNED)) >= 0 else { return nil }
         }
         let g = frame.pointee
         let key = Key(format: g.format, width: g.width, height: g.height, matrix: colour.matrix, fullRange: colour.fullRange)
         if key != self.key {
-            sws_freeContext(context)
+            ffmpeg.sws_freeContext(context)
             // Same size in and out: the filter only upsamples chroma; bilinear keeps edges
             // soft as the recorder drew them, point sampling would step them.
-            context = sws_getContext(g.width, g.height, AVPixelFormat(g.format), g.width, g.height, AV_PIX_FMT_RGBA,
+            context = ffmpeg.sws_getContext(g.width, g.height, AVPixelFormat(g.format), g.width, g.height, AV_PIX_FMT_RGBA,
                                      SWS_BILINEAR, nil, nil, nil)
             guard let context else { self.key = nil; return nil }
-            _ = sws_setColorspaceDetails(context, sws_getCoefficients(colour.matrix), colour.fullRange ? 1 : 0,
-                                         sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+            _ = ffmpeg.sws_setColorspaceDetails(context, ffmpeg.sws_getCoefficients(colour.matrix), colour.fullRange ? 1 : 0,
+                                         ffmpeg.sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
             self.key = key
         }
         // libswscale's SIMD paths write whole vectors (8 or 16 pixels) past a row's end and want
@@ -99,8 +99,8 @@ struct ColourConverter {
         let scratchStride = (rowBytes + 63) / 64 * 64 + 64
         let needed = scratchStride * (Int(g.height) + 2)
         if needed > scratchSize {
-            av_free(scratch)
-            scratch = av_malloc(needed)?.assumingMemoryBound(to: UInt8.self)
+            ffmpeg.av_free(scratch)
+            scratch = ffmpeg.av_malloc(needed)?.assumingMemoryBound(to: UInt8.self)
             scratchSize = scratch == nil ? 0 : needed
         }
         guard let scratch else { return nil }
@@ -108,7 +108,7 @@ struct ColourConverter {
         let strides: [Int32] = [g.linesize.0, g.linesize.1, g.linesize.2, g.linesize.3]
         var target: [UnsafeMutablePointer<UInt8>?] = [scratch, nil, nil, nil]
         var targetStrides: [Int32] = [Int32(scratchStride), 0, 0, 0]
-        let rows = sws_scale(context, source, strides, 0, g.height, &target, &targetStrides)
+        let rows = ffmpeg.sws_scale(context, source, strides, 0, g.height, &target, &targetStrides)
         guard rows == g.height else { return nil }
         return Self.copyChanges(from: scratch, stride: scratchStride, to: destination, stride: stride,
                                 width: Int(g.width), height: Int(g.height))
@@ -144,10 +144,10 @@ struct ColourConverter {
     /// libswscale's context is freed with the converter's owner (`MovieDecoder.deinit` calls
     /// this through `release`).
     mutating func release() {
-        sws_freeContext(context)
+        ffmpeg.sws_freeContext(context)
         context = nil
         key = nil
-        av_free(scratch)
+        ffmpeg.av_free(scratch)
         scratch = nil
         scratchSize = 0
     }

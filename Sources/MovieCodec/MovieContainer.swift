@@ -16,11 +16,12 @@ final class MovieContainer {
 
     init(path: String, options: MovieDecodeOptions) throws(MovieError) {
         file = path
+        if let why = ffmpeg.require() { throw MovieError(file: path, reason: .ffmpegUnavailable(why)) }
         Self.quietLogging
         let head = try Self.head(of: path)
         guard MovieSniffer.isMovie(head) else { throw MovieError(file: path, reason: .notAMovie) }
         var context: UnsafeMutablePointer<AVFormatContext>? = nil
-        let opened = avformat_open_input(&context, path, av_find_input_format("mov"), nil)
+        let opened = ffmpeg.avformat_open_input(&context, path, ffmpeg.av_find_input_format("mov"), nil)
         guard opened >= 0, let context else {
             if opened == strokescope_averror_enomem() { throw MovieError(file: path, reason: .outOfMemory) }
             // The mov demuxer says "moov atom not found" as invalid data; tell it apart from
@@ -29,17 +30,17 @@ final class MovieContainer {
             throw MovieError(file: path, reason: .unreadableContainer(Self.text(of: opened)))
         }
         format = context
-        let best = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        let best = ffmpeg.av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard best >= 0, let stream = context.pointee.streams[Int(best)] else {
             var owned: UnsafeMutablePointer<AVFormatContext>? = context
-            avformat_close_input(&owned)
+            ffmpeg.avformat_close_input(&owned)
             throw MovieError(file: path, reason: .noVideoStream)
         }
         if stream.pointee.codecpar.pointee.width <= 0 || stream.pointee.codecpar.pointee.height <= 0 {
             // Some codecs (MPEG-4 part 2) keep their size in the stream, not in the sample
             // description: FFmpeg reads the first packets to find it (buffered, not lost). H.264
             // and HEVC never need this, so their opening reads no packet.
-            _ = avformat_find_stream_info(context, nil)
+            _ = ffmpeg.avformat_find_stream_info(context, nil)
         }
         let parameters = stream.pointee.codecpar.pointee
         let width = Int(parameters.width), height = Int(parameters.height)
@@ -51,7 +52,7 @@ final class MovieContainer {
         }
         if let failure {
             var owned: UnsafeMutablePointer<AVFormatContext>? = context
-            avformat_close_input(&owned)
+            ffmpeg.avformat_close_input(&owned)
             throw MovieError(file: path, reason: failure)
         }
         // Fully initialised from here: a throw would run deinit, which closes the file.
@@ -65,7 +66,7 @@ final class MovieContainer {
 
     deinit {
         var owned: UnsafeMutablePointer<AVFormatContext>? = format
-        avformat_close_input(&owned)
+        ffmpeg.avformat_close_input(&owned)
     }
 
     var width: Int { Int(stream.pointee.codecpar.pointee.width) }
@@ -77,7 +78,7 @@ final class MovieContainer {
     var codecName: String {
         let parameters = stream.pointee.codecpar.pointee
         guard parameters.codec_id == AV_CODEC_ID_NONE, parameters.codec_tag != 0 else {
-            return String(cString: avcodec_get_name(parameters.codec_id))
+            return ffmpeg.avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
         }
         let tag = parameters.codec_tag
         let bytes = (0..<4).map { UInt8((tag >> (8 * UInt32($0))) & 0xFF) }
@@ -86,7 +87,7 @@ final class MovieContainer {
 
     /// `mov` for QuickTime's brand, `m4v` for Apple's MPEG-4 video brand, else `mp4`.
     var containerName: String {
-        guard let entry = av_dict_get(format.pointee.metadata, "major_brand", nil, 0), let value = entry.pointee.value else { return "mov" }
+        guard let entry = ffmpeg.av_dict_get(format.pointee.metadata, "major_brand", nil, 0), let value = entry.pointee.value else { return "mov" }
         let brand = String(cString: value).trimmingCharacters(in: " ")
         switch brand {
         case "qt": return "mov"
@@ -106,20 +107,20 @@ final class MovieContainer {
     /// Clockwise display rotation, whole degrees in [0, 360).
     var rotation: Int {
         // av_display_rotation_get gives degrees counter-clockwise.
-        let degrees = Int((-strokescope_stream_rotation(stream)).rounded())
+        let degrees = Int((-strokescope_stream_rotation(ffmpeg.table, stream)).rounded())
         return ((degrees % 360) + 360) % 360
     }
 
     /// FFmpeg's text for an error code.
     static func text(of code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 128)
-        av_strerror(code, &buffer, buffer.count)
+        _ = ffmpeg.av_strerror(code, &buffer, buffer.count)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// FFmpeg's own log lines (a damaged slice, a missing reference) would add to the one line
     /// on stderr a bad file gets: errors come back as codes and are reported from those.
-    private static let quietLogging: Void = { av_log_set_level(AV_LOG_QUIET) }()
+    private static let quietLogging: Void = { ffmpeg.av_log_set_level(AV_LOG_QUIET) }()
 
     /// The file's first bytes; the system's reason when it cannot be read.
     private static func head(of path: String) throws(MovieError) -> [UInt8] {

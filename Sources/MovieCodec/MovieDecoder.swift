@@ -64,9 +64,9 @@ public final class MovieDecoder {
             colourMatrix: "?", fullRange: false, rotation: container.rotation,
             duration: container.stream.pointee.duration > 0 ? Double(container.stream.pointee.duration) * av_q2d(tb) : nil)
         try openCodec()
-        current = av_frame_alloc()
-        following = av_frame_alloc()
-        packet = av_packet_alloc()
+        current = ffmpeg.av_frame_alloc()
+        following = ffmpeg.av_frame_alloc()
+        packet = ffmpeg.av_packet_alloc()
         guard current != nil, following != nil, packet != nil else { throw MovieError(file: path, reason: .outOfMemory) }
         guard try decode(into: current!) else {
             if let stop = warnings.first { throw MovieError(file: path, reason: .corruptData(stop, frame: 0, decoded: 0)) }
@@ -74,7 +74,7 @@ public final class MovieDecoder {
         }
         hasCurrent = true
         let first = current!.pointee
-        structure.pixelFormat = av_get_pix_fmt_name(AVPixelFormat(first.format)).map { String(cString: $0) } ?? "unknown"
+        structure.pixelFormat = ffmpeg.av_get_pix_fmt_name(AVPixelFormat(first.format)).map { String(cString: $0) } ?? "unknown"
         let colour = ColourConverter.colour(of: current!)
         structure.colourMatrix = colour.matrixName
         structure.fullRange = colour.fullRange
@@ -88,24 +88,24 @@ public final class MovieDecoder {
         let container = try MovieContainer(path: path, options: options)
         let parameters = container.stream.pointee.codecpar.pointee
         let codec = container.codecName
-        guard avcodec_find_decoder(parameters.codec_id) != nil else { throw MovieError(file: path, reason: .unsupportedCodec(codec)) }
+        guard ffmpeg.avcodec_find_decoder(parameters.codec_id) != nil else { throw MovieError(file: path, reason: .unsupportedCodec(codec)) }
         let format = AVPixelFormat(parameters.format)
         let colour = ColourConverter.colour(format: format, space: parameters.color_space, range: parameters.color_range, height: container.height)
         let tb = container.timeBase
         let duration = container.stream.pointee.duration
         return MovieStructure(
             container: container.containerName, codec: codec, width: container.width, height: container.height,
-            pixelFormat: av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown",
+            pixelFormat: ffmpeg.av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown",
             timeBaseNumerator: Int(tb.num), timeBaseDenominator: Int(tb.den),
             colourMatrix: colour.matrixName, fullRange: colour.fullRange, rotation: container.rotation,
             duration: duration > 0 ? Double(duration) * av_q2d(tb) : nil)
     }
 
     deinit {
-        av_frame_free(&current)
-        av_frame_free(&following)
-        av_packet_free(&packet)
-        avcodec_free_context(&codec)
+        ffmpeg.av_frame_free(&current)
+        ffmpeg.av_frame_free(&following)
+        ffmpeg.av_packet_free(&packet)
+        ffmpeg.avcodec_free_context(&codec)
         converter.release()
     }
 
@@ -140,7 +140,7 @@ public final class MovieDecoder {
             index: framesDecoded, timestamp: timestamp, time: Double(timestamp - first) * tb,
             duration: Double(max(end - timestamp, 0)) * tb, keyFrame: strokescope_frame_is_key(frame) != 0)
         let changed = try convert(frame)
-        av_frame_unref(frame)
+        ffmpeg.av_frame_unref(frame)
         // The successor becomes the current frame.
         swap(&current, &following)
         hasCurrent = more
@@ -151,12 +151,12 @@ public final class MovieDecoder {
     // MARK: - Decoding
 
     private func openCodec() throws(MovieError) {
-        guard let parameters = container.stream.pointee.codecpar, let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
+        guard let parameters = container.stream.pointee.codecpar, let decoder = ffmpeg.avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw MovieError(file: file, reason: .unsupportedCodec(structure.codec))
         }
-        guard let context = avcodec_alloc_context3(decoder) else { throw MovieError(file: file, reason: .outOfMemory) }
+        guard let context = ffmpeg.avcodec_alloc_context3(decoder) else { throw MovieError(file: file, reason: .outOfMemory) }
         codec = context
-        guard avcodec_parameters_to_context(context, parameters) >= 0 else {
+        guard ffmpeg.avcodec_parameters_to_context(context, parameters) >= 0 else {
             throw MovieError(file: file, reason: .unsupportedCodec(structure.codec))
         }
         context.pointee.pkt_timebase = container.timeBase
@@ -164,7 +164,7 @@ public final class MovieDecoder {
         // between keeping up with ffmpeg and taking twice as long on HEVC.
         context.pointee.thread_count = Int32(options.threads)
         context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
-        let opened = avcodec_open2(context, decoder, nil)
+        let opened = ffmpeg.avcodec_open2(context, decoder, nil)
         guard opened >= 0 else {
             throw MovieError(file: file, reason: .unsupportedCodec("\(structure.codec): \(MovieContainer.text(of: opened))"))
         }
@@ -175,24 +175,24 @@ public final class MovieDecoder {
     private func decode(into frame: UnsafeMutablePointer<AVFrame>) throws(MovieError) -> Bool {
         guard let codec, let packet else { return false }
         while true {
-            let received = avcodec_receive_frame(codec, frame)
+            let received = ffmpeg.avcodec_receive_frame(codec, frame)
             if received == 0 { return true }
             if received == strokescope_averror_eof() { return false }
             if received != strokescope_averror_eagain() { return try damaged(received) }
             if demuxEnded { return false }
-            let read = av_read_frame(container.format, packet)
+            let read = ffmpeg.av_read_frame(container.format, packet)
             if read < 0 {
                 demuxEnded = true
                 if read != strokescope_averror_eof() && read != strokescope_averror_invaliddata() {
                     // A read error past the index (the data cut short): decode what came.
                     warnings.append("the video data ends early (\(MovieContainer.text(of: read))): frames after the last one read are missing")
                 }
-                avcodec_send_packet(codec, nil)  // drain the frames still inside the decoder
+                _ = ffmpeg.avcodec_send_packet(codec, nil)  // drain the frames still inside the decoder
                 continue
             }
-            defer { av_packet_unref(packet) }
+            defer { ffmpeg.av_packet_unref(packet) }
             guard packet.pointee.stream_index == container.streamIndex else { continue }
-            let sent = avcodec_send_packet(codec, packet)
+            let sent = ffmpeg.avcodec_send_packet(codec, packet)
             if sent < 0 && sent != strokescope_averror_eagain() { return try damaged(sent) }
         }
     }

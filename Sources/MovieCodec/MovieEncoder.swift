@@ -56,6 +56,7 @@ public final class MovieEncoder {
 
     /// An encoder writing to `path`. An existing file is replaced only when `overwrite` is set.
     public init(path: String, width: Int, height: Int, options: MovieEncoderOptions, overwrite: Bool = false) throws(MovieEncodingError) {
+        if let why = ffmpeg.require() { throw MovieEncodingError(file: path, reason: .ffmpegUnavailable(why)) }
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
             throw MovieEncodingError(file: path, reason: .invalidFrame("picture \(width)×\(height) is outside 1...\(Self.maximumSide) pixels a side"))
         }
@@ -68,7 +69,7 @@ public final class MovieEncoder {
         encodedHeight = height + height % 2
         self.options = options
         // The encoder is looked up before the output is created: a missing libx265 leaves no file.
-        guard let encoder = avcodec_find_encoder_by_name(options.codec.encoderName) else {
+        guard let encoder = ffmpeg.avcodec_find_encoder_by_name(options.codec.encoderName) else {
             throw MovieEncodingError(file: path, reason: .encoderUnavailable(options.codec.encoderName))
         }
         MovieEncoder.silenceFFmpegLog()
@@ -86,14 +87,14 @@ public final class MovieEncoder {
     private func open(_ encoder: UnsafePointer<AVCodec>) throws(MovieEncodingError) {
         let path = output.path
         var formatContext: UnsafeMutablePointer<AVFormatContext>?
-        var status = avformat_alloc_output_context2(&formatContext, nil, options.container.muxerName, nil)
+        var status = ffmpeg.avformat_alloc_output_context2(&formatContext, nil, options.container.muxerName, nil)
         guard status >= 0, let formatContext else { throw fail("opening the \(options.container.rawValue) muxer", status) }
         format = formatContext
         formatContext.pointee.pb = output.context
         // No library version strings in the file: the same frames give the same bytes.
         formatContext.pointee.flags |= AVFMT_FLAG_BITEXACT
 
-        guard let context = avcodec_alloc_context3(encoder) else {
+        guard let context = ffmpeg.avcodec_alloc_context3(encoder) else {
             throw MovieEncodingError(file: path, reason: .ffmpeg(step: "allocating the encoder", message: "out of memory"))
         }
         codec = context
@@ -102,7 +103,7 @@ public final class MovieEncoder {
         context.pointee.height = Int32(encodedHeight)
         context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
         context.pointee.time_base = timeBase
-        if let rate = options.frameRate { context.pointee.framerate = av_d2q(rate, 100_000) }
+        if let rate = options.frameRate { context.pointee.framerate = ffmpeg.av_d2q(rate, 100_000) }
         context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         context.pointee.color_primaries = AVCOL_PRI_BT709
         context.pointee.color_trc = AVCOL_TRC_BT709
@@ -118,45 +119,45 @@ public final class MovieEncoder {
             context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
         var settings: OpaquePointer?
-        defer { av_dict_free(&settings) }
-        av_dict_set(&settings, "crf", String(options.crf), 0)
-        av_dict_set(&settings, "preset", "medium", 0)
+        defer { ffmpeg.av_dict_free(&settings) }
+        _ = ffmpeg.av_dict_set(&settings, "crf", String(options.crf), 0)
+        _ = ffmpeg.av_dict_set(&settings, "preset", "medium", 0)
         // No psychovisual optimisation: it moves stroke edges to look sharp, and measuring needs
         // them where they are (arc ends p95 0.19 → 0.16° with x264, 0.50 → 0.13° with x265 on a
         // held picture; decisions.md, "Writing movies").
         switch options.codec {
         case .h264:
-            av_dict_set(&settings, "tune", "psnr", 0)
+            _ = ffmpeg.av_dict_set(&settings, "tune", "psnr", 0)
         case .hevc:
-            av_dict_set(&settings, "tune", "ssim", 0)
+            _ = ffmpeg.av_dict_set(&settings, "tune", "ssim", 0)
             // x265 starts a thread pool and prints its settings unless told not to.
-            av_dict_set(&settings, "x265-params", "pools=none:frame-threads=1:log-level=error", 0)
+            _ = ffmpeg.av_dict_set(&settings, "x265-params", "pools=none:frame-threads=1:log-level=error", 0)
         }
         // libx264 and libx265 fill shared tables when an encoder opens: two encoders opened at
         // once in one process (a library user writing movies on two threads) race there, and the
         // same frames then come out as other bytes. Opening is serialised; encoding is not.
-        status = Self.opening.withLock { _ in avcodec_open2(context, encoder, &settings) }
+        status = Self.opening.withLock { _ in ffmpeg.avcodec_open2(context, encoder, &settings) }
         guard status >= 0 else { throw fail("opening \(options.codec.encoderName)", status) }
 
-        guard let newStream = avformat_new_stream(formatContext, nil) else {
+        guard let newStream = ffmpeg.avformat_new_stream(formatContext, nil) else {
             throw MovieEncodingError(file: path, reason: .ffmpeg(step: "adding the video stream", message: "out of memory"))
         }
         stream = newStream
         newStream.pointee.time_base = timeBase
         if let rate = options.frameRate {
-            newStream.pointee.avg_frame_rate = av_d2q(rate, 100_000)
+            newStream.pointee.avg_frame_rate = ffmpeg.av_d2q(rate, 100_000)
         }
-        status = avcodec_parameters_from_context(newStream.pointee.codecpar, context)
+        status = ffmpeg.avcodec_parameters_from_context(newStream.pointee.codecpar, context)
         guard status >= 0 else { throw fail("describing the video stream", status) }
         if options.codec == .hevc {
             // 'hvc1' (parameter sets in the sample description) is what QuickTime and AVFoundation
             // open; FFmpeg's default 'hev1' they refuse.
             newStream.pointee.codecpar.pointee.codec_tag = strokescope_fourcc(0x68, 0x76, 0x63, 0x31)
         }
-        status = avformat_write_header(formatContext, nil)
+        status = ffmpeg.avformat_write_header(formatContext, nil)
         guard status >= 0 else { throw fail("writing the movie header", status) }
 
-        guard let newFrame = av_frame_alloc(), let newPacket = av_packet_alloc() else {
+        guard let newFrame = ffmpeg.av_frame_alloc(), let newPacket = ffmpeg.av_packet_alloc() else {
             throw MovieEncodingError(file: path, reason: .ffmpeg(step: "allocating a frame", message: "out of memory"))
         }
         frame = newFrame
@@ -169,21 +170,21 @@ public final class MovieEncoder {
         newFrame.pointee.colorspace = AVCOL_SPC_BT709
         newFrame.pointee.color_range = AVCOL_RANGE_MPEG
         newFrame.pointee.chroma_location = AVCHROMA_LOC_LEFT
-        status = av_frame_get_buffer(newFrame, 0)
+        status = ffmpeg.av_frame_get_buffer(newFrame, 0)
         guard status >= 0 else { throw fail("allocating a frame", status) }
 
         // Bicubic chroma filtering with exact rounding: the chroma planes average the pixels
         // they cover instead of sampling one, so a stroke's edge keeps its position.
         let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP
-        guard let sws = sws_getContext(Int32(encodedWidth), Int32(encodedHeight), AV_PIX_FMT_RGBA,
+        guard let sws = ffmpeg.sws_getContext(Int32(encodedWidth), Int32(encodedHeight), AV_PIX_FMT_RGBA,
                                        Int32(encodedWidth), Int32(encodedHeight), AV_PIX_FMT_YUV420P,
                                        flags, nil, nil, nil) else {
             throw MovieEncodingError(file: path, reason: .ffmpeg(step: "setting up the colour conversion", message: "unsupported conversion"))
         }
         scaler = sws
         // Full-range RGB in, BT.709 limited-range Y′CbCr out.
-        let coefficients = sws_getCoefficients(SWS_CS_ITU709)
-        status = sws_setColorspaceDetails(sws, coefficients, 1, coefficients, 0, 0, 1 << 16, 1 << 16)
+        let coefficients = ffmpeg.sws_getCoefficients(SWS_CS_ITU709)
+        status = ffmpeg.sws_setColorspaceDetails(sws, coefficients, 1, coefficients, 0, 0, 1 << 16, 1 << 16)
         guard status >= 0 else { throw fail("setting BT.709 coefficients", status) }
     }
 
@@ -204,17 +205,17 @@ public final class MovieEncoder {
         if let lastPTS, pts <= lastPTS {
             throw MovieEncodingError(file: path, reason: .invalidFrame("timestamp \(pts) does not follow \(lastPTS)"))
         }
-        var status = av_frame_make_writable(frame)
+        var status = ffmpeg.av_frame_make_writable(frame)
         guard status >= 0 else { throw fail("preparing a frame", status) }
         let source = pad(image)
         status = source.withUnsafeBufferPointer { buffer in
-            strokescope_scale_rgba_into_frame(scaler, buffer.baseAddress, Int32(encodedWidth * 4), Int32(encodedHeight), frame)
+            strokescope_scale_rgba_into_frame(ffmpeg.table, scaler, buffer.baseAddress, Int32(encodedWidth * 4), Int32(encodedHeight), frame)
         }
         guard status >= 0 else { throw fail("converting frame \(frameCount) to Y′CbCr", status) }
         frame.pointee.pts = pts
         durations[pts] = duration
         lastPTS = pts
-        status = avcodec_send_frame(codec, frame)
+        status = ffmpeg.avcodec_send_frame(codec, frame)
         guard status >= 0 else { throw fail("encoding frame \(frameCount)", status) }
         try drain()
         frameCount += 1
@@ -229,10 +230,10 @@ public final class MovieEncoder {
             throw MovieEncodingError(file: output.path, reason: .invalidFrame("a movie needs at least one frame"))
         }
         finished = true
-        var status = avcodec_send_frame(codec, nil)
+        var status = ffmpeg.avcodec_send_frame(codec, nil)
         guard status >= 0 else { throw fail("flushing \(options.codec.encoderName)", status) }
         try drain()
-        status = av_write_trailer(format)
+        status = ffmpeg.av_write_trailer(format)
         guard status >= 0 else { throw fail("writing the movie index", status) }
         if let why = output.flush() { throw MovieEncodingError(file: output.path, reason: .cannotWrite(why)) }
         release()
@@ -243,14 +244,14 @@ public final class MovieEncoder {
     private func drain() throws(MovieEncodingError) {
         guard let codec, let packet, let format, let stream else { return }
         while true {
-            var status = avcodec_receive_packet(codec, packet)
+            var status = ffmpeg.avcodec_receive_packet(codec, packet)
             if status == strokescope_averror_eagain() || status == strokescope_averror_eof() { return }
             guard status >= 0 else { throw fail("encoding", status) }
             if let duration = durations.removeValue(forKey: packet.pointee.pts) { packet.pointee.duration = duration }
             packet.pointee.stream_index = stream.pointee.index
-            av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
+            ffmpeg.av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
             // The muxer takes the packet's data and leaves `packet` blank for the next one.
-            status = av_interleaved_write_frame(format, packet)
+            status = ffmpeg.av_interleaved_write_frame(format, packet)
             guard status >= 0 else { throw fail("writing a packet", status) }
         }
     }
@@ -277,15 +278,15 @@ public final class MovieEncoder {
     }
 
     private func release() {
-        if let scaler { sws_freeContext(scaler) }
+        if let scaler { ffmpeg.sws_freeContext(scaler) }
         scaler = nil
-        if frame != nil { av_frame_free(&frame) }
-        if packet != nil { av_packet_free(&packet) }
-        if codec != nil { avcodec_free_context(&codec) }
+        if frame != nil { ffmpeg.av_frame_free(&frame) }
+        if packet != nil { ffmpeg.av_packet_free(&packet) }
+        if codec != nil { ffmpeg.avcodec_free_context(&codec) }
         if let format {
             // The AVIOContext belongs to MovieOutput, not to the format context.
             format.pointee.pb = nil
-            avformat_free_context(format)
+            ffmpeg.avformat_free_context(format)
         }
         format = nil
         stream = nil
@@ -294,6 +295,6 @@ public final class MovieEncoder {
     /// FFmpeg's own log lines (libx264's banner, muxer notes) would break the tool's one-line
     /// diagnostics: every failure is reported from its return code instead.
     private static func silenceFFmpegLog() {
-        if av_log_get_level() > AV_LOG_QUIET { av_log_set_level(AV_LOG_QUIET) }
+        if ffmpeg.av_log_get_level() > AV_LOG_QUIET { ffmpeg.av_log_set_level(AV_LOG_QUIET) }
     }
 }

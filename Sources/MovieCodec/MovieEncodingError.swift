@@ -26,6 +26,8 @@ public struct MovieEncodingError: Error, Sendable, Equatable, CustomStringConver
         case invalidFrame(String)
         /// An FFmpeg call failed: `step` says which, `message` is FFmpeg's explanation.
         case ffmpeg(step: String, message: String)
+        /// FFmpeg's shared libraries could not be loaded (the dynamic loader's words attached).
+        case ffmpegUnavailable(String)
     }
 
     /// The process exit code of CLI-CONTRACT.md: 64 when the output exists (the command line
@@ -36,7 +38,7 @@ public struct MovieEncodingError: Error, Sendable, Equatable, CustomStringConver
         case .outputExists, .unsupportedContainer: return 64
         case .cannotCreate, .encoderUnavailable: return 73
         case .cannotWrite: return 74
-        case .invalidFrame, .ffmpeg: return 70
+        case .invalidFrame, .ffmpeg, .ffmpegUnavailable: return 70
         }
     }
 
@@ -53,6 +55,7 @@ public struct MovieEncodingError: Error, Sendable, Equatable, CustomStringConver
             return "cannot write a movie with the extension '\(ext)' (use .mp4, .m4v or .mov)"
         case .invalidFrame(let why): return "cannot encode: \(why)"
         case .ffmpeg(let step, let message): return "cannot encode: \(step) failed (\(message))"
+        case .ffmpegUnavailable(let why): return "cannot write movies: FFmpeg's libraries could not be loaded (\(why))"
         }
     }
 }

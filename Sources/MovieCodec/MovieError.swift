@@ -38,14 +38,17 @@ public struct MovieError: Error, Sendable, Equatable, CustomStringConvertible {
         case noFrames
         /// FFmpeg ran out of memory.
         case outOfMemory
+        /// FFmpeg's shared libraries could not be loaded (the dynamic loader's words attached):
+        /// the installation is broken, not the file.
+        case ffmpegUnavailable(String)
     }
 
     /// The process exit code of CLI-CONTRACT.md: 66 when the input cannot be opened, 70 when
-    /// memory ran out, 65 for everything the file itself is to blame for.
+    /// memory ran out or FFmpeg's libraries cannot be loaded, 65 for everything the file itself is to blame for.
     public var exitCode: Int32 {
         switch reason {
         case .cannotOpen: 66
-        case .outOfMemory: 70
+        case .outOfMemory, .ffmpegUnavailable: 70
         default: 65
         }
     }
@@ -70,6 +73,7 @@ public struct MovieError: Error, Sendable, Equatable, CustomStringConvertible {
             return "damaged or truncated video data at frame \(frame) (\(why); \(decoded == 1 ? "1 frame" : "\(decoded) frames") decoded)"
         case .noFrames: return "the video stream decodes to no frame"
         case .outOfMemory: return "out of memory while decoding"
+        case .ffmpegUnavailable(let why): return "cannot read movies: FFmpeg's libraries could not be loaded (\(why))"
         }
     }
 }

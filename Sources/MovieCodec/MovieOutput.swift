@@ -29,12 +29,12 @@ final class MovieOutput {
         }
         // FFmpeg owns (and may replace) the buffer: it comes from av_malloc and is freed in deinit.
         let size = 64 * 1024
-        guard let buffer = av_malloc(size)?.assumingMemoryBound(to: UInt8.self) else {
+        guard let buffer = ffmpeg.av_malloc(size)?.assumingMemoryBound(to: UInt8.self) else {
             throw MovieEncodingError(file: path, reason: .ffmpeg(step: "allocating the output buffer", message: "out of memory"))
         }
         let opaque = Unmanaged.passUnretained(self).toOpaque()
-        guard let io = strokescope_avio_alloc_writer(buffer, Int32(size), opaque, movieOutputWrite, movieOutputSeek) else {
-            av_free(buffer)
+        guard let io = strokescope_avio_alloc_writer(ffmpeg.table, buffer, Int32(size), opaque, movieOutputWrite, movieOutputSeek) else {
+            ffmpeg.av_free(buffer)
             throw MovieEncodingError(file: path, reason: .ffmpeg(step: "allocating the output context", message: "out of memory"))
         }
         context = io
@@ -48,7 +48,7 @@ final class MovieOutput {
     /// Flushes FFmpeg's buffer: `nil`, or the system's explanation of a failed write.
     func flush() -> String? {
         guard let context else { return writeError }
-        avio_flush(context)
+        ffmpeg.avio_flush(context)
         if writeError == nil, context.pointee.error < 0 { writeError = averrorText(context.pointee.error) }
         return writeError
     }
@@ -72,8 +72,8 @@ final class MovieOutput {
 
     private func closeContext() {
         guard context != nil else { return }
-        if let buffer = context?.pointee.buffer { av_free(buffer) }
-        avio_context_free(&context)
+        if let buffer = context?.pointee.buffer { ffmpeg.av_free(buffer) }
+        ffmpeg.avio_context_free(&context)
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) -> Int32 {
@@ -105,7 +105,7 @@ final class MovieOutput {
 /// FFmpeg's error text for a negative return code.
 func averrorText(_ code: Int32) -> String {
     var buffer = [CChar](repeating: 0, count: 256)
-    if av_strerror(code, &buffer, buffer.count) < 0 { return "FFmpeg error \(code)" }
+    if ffmpeg.av_strerror(code, &buffer, buffer.count) < 0 { return "FFmpeg error \(code)" }
     let end = buffer.firstIndex(of: 0) ?? buffer.count
     return String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

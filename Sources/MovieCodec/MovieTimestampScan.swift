@@ -34,15 +34,15 @@ public enum MovieTimestampScan {
     private static func scan(_ path: String, _ options: MovieDecodeOptions,
                              _ each: (Int64, Int64, Bool) -> Void) throws(MovieError) -> MovieContainer {
         let container = try MovieContainer(path: path, options: options)
-        guard let packet = av_packet_alloc() else { throw MovieError(file: path, reason: .outOfMemory) }
+        guard let packet = ffmpeg.av_packet_alloc() else { throw MovieError(file: path, reason: .outOfMemory) }
         var owned: UnsafeMutablePointer<AVPacket>? = packet
-        defer { av_packet_free(&owned) }
+        defer { ffmpeg.av_packet_free(&owned) }
         var count = 0
         var previous: Int64 = 0
         while true {
-            let read = av_read_frame(container.format, packet)
+            let read = ffmpeg.av_read_frame(container.format, packet)
             if read < 0 { break }
-            defer { av_packet_unref(packet) }
+            defer { ffmpeg.av_packet_unref(packet) }
             let p = packet.pointee
             guard p.stream_index == container.streamIndex, p.flags & AV_PKT_FLAG_DISCARD == 0 else { continue }
             count += 1
