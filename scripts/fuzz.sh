@@ -6,12 +6,17 @@
 # -sanitize=fuzzer): fuzz-gif (arbitrary bytes → decode, composite, `info`, `inspect`),
 # fuzz-model (arbitrary text → expression parser, model loader, evaluation, `model`), fuzz-fit
 # (a model and a GIF from one input → `fit`, `check`), fuzz-numeric (the bundled models with up
-# to four numeric fields set to extreme or arbitrary values → `render`, `fit`). Each runs with low limits (see
-# FuzzSupport.swift) and treats any exit code outside CLI-CONTRACT.md as a crash. Seeds come from
-# fixtures/ and ../shared/conformance/. A crash, leak, timeout (> 10 s per input) or sanitizer
-# report is saved under out/fuzz/artifacts/TARGET/ and makes the script exit 1 (timeouts: 10 s per
-# input, 60 s for fuzz-fit; slow-unit-* files are only noted); turn each into
-# a regression test (Tests/StrokeScopeCLITests/FuzzRegressionTests.swift, inputs in
+# to four numeric fields set to extreme or arbitrary values → `render`, `fit`), fuzz-movie
+# (arbitrary bytes as a QuickTime/MPEG-4 movie, written to a scratch file → probe, timestamp scan,
+# decode, `info`, `inspect`; FFmpeg's C libraries, loaded with dlopen, are the system's and not
+# instrumented: the fuzzer steers by StrokeScope's Swift code alone, and AddressSanitizer checks
+# none of FFmpeg's own loads and stores, only its calls to malloc, free, memcpy and the like).
+# Each runs with low limits (see FuzzSupport.swift) and treats any exit code outside
+# CLI-CONTRACT.md as a crash. Seeds come from fixtures/ (fixtures/movies/ and
+# fixtures/movie-inputs/ for fuzz-movie) and ../shared/conformance/. A crash, leak, timeout
+# (> 10 s per input) or sanitizer report is saved under out/fuzz/artifacts/TARGET/ and makes
+# the script exit 1 (timeouts: 10 s per input, 60 s for fuzz-fit and fuzz-numeric;
+# slow-unit-* files are only noted); turn each into a regression test (Tests/StrokeScopeCLITests/FuzzRegressionTests.swift, inputs in
 # Tests/StrokeScopeCLITests/FuzzInputs/).
 #
 # Writes docs/results/fuzz.md (scripts/lib/results.sh): a row per target and the replay. A run
@@ -20,7 +25,7 @@
 #
 # Usage: scripts/fuzz.sh [SECONDS] [--target NAME] [--no-replay] [--no-record]
 #   SECONDS      run time per target (default 60; the issue's target is 600)
-#   --target     only this target (fuzz-gif, fuzz-model, fuzz-fit or fuzz-numeric)
+#   --target     only this target (fuzz-gif, fuzz-model, fuzz-fit, fuzz-numeric or fuzz-movie)
 #   --no-replay  skip the conformance replay
 #   --no-record  write no results file
 set -euo pipefail
@@ -64,7 +69,7 @@ conformance="../shared/conformance"
 # Seed corpora, rebuilt each run (the fuzzer adds what it finds to a separate working corpus).
 seeds="$out/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/fuzz-gif" "$seeds/fuzz-model" "$seeds/fuzz-fit" "$seeds/fuzz-numeric"
+mkdir -p "$seeds/fuzz-gif" "$seeds/fuzz-model" "$seeds/fuzz-fit" "$seeds/fuzz-numeric" "$seeds/fuzz-movie"
 cp fixtures/gif/*.gif "$seeds/fuzz-gif/"
 find fixtures/render -name '*.gif' -size -64k -exec cp {} "$seeds/fuzz-gif/" \;
 if [ -d "$conformance" ]; then
@@ -72,6 +77,9 @@ if [ -d "$conformance" ]; then
     find "$conformance" -name '*.gif' -size -64k -exec sh -c 'for f; do cp "$f" "$0/$(md5sum <"$f" | cut -c1-16).gif"; done' "$seeds/fuzz-gif" {} +
 fi
 cp fixtures/models/*.json "$seeds/fuzz-model/"
+# The project's small movies (a few KiB each): the fixtures and the damaged inputs.
+find fixtures/movies fixtures/movie-inputs -maxdepth 1 \( -name '*.mov' -o -name '*.mp4' -o -name '*.m4v' \) \
+    -exec cp {} "$seeds/fuzz-movie/" \;
 # fuzz-numeric's inputs are choices, not files: each model untouched, then one extreme per model.
 python3 - "$seeds/fuzz-numeric" <<'PY'
 import os, sys
@@ -103,8 +111,9 @@ declare -A WHAT=(
     [fuzz-model]="expressions, model loader, evaluation, \`model\`"
     [fuzz-fit]="\`fit\`, \`check\`; half the inputs through the decoding thread"
     [fuzz-numeric]="the bundled models' numbers set to extreme or arbitrary values → \`render\`, \`fit\`"
+    [fuzz-movie]="a movie: probe, timestamp scan, decode, \`info\`, \`inspect\`; FFmpeg not instrumented"
 )
-for target in fuzz-gif fuzz-model fuzz-fit fuzz-numeric; do
+for target in fuzz-gif fuzz-model fuzz-fit fuzz-numeric fuzz-movie; do
     [ -z "$only" ] || [ "$only" = "$target" ] || continue
     corpus="$out/corpus/$target"
     artifacts="$out/artifacts/$target"
@@ -170,11 +179,14 @@ fi
     echo "Verdict: $([ "$status" = 0 ] && echo "PASS: no crash, hang, leak or sanitizer report" || echo "FAIL: see the rows above")."
 } > "$out/results-body.md"
 results_write "Fuzzing (scripts/fuzz.sh)" "$out/results-body.md" <<'EOF'
-Four libFuzzer targets built with `-sanitize=fuzzer,address` (AddressSanitizer with
+Five libFuzzer targets built with `-sanitize=fuzzer,address` (AddressSanitizer with
 LeakSanitizer) from scripts/fuzz/, each run for the stated time from seeds out of fixtures/ and
 the conformance suite's small GIFs: `fuzz-gif` (arbitrary bytes), `fuzz-model` (arbitrary text)
-`fuzz-fit` (a model and a GIF from one input) and `fuzz-numeric` (the bundled models with up to
-four numeric fields set to extreme or arbitrary values, through `render` and `fit`). An exit code
+`fuzz-fit` (a model and a GIF from one input), `fuzz-numeric` (the bundled models with up to
+four numeric fields set to extreme or arbitrary values, through `render` and `fit`) and
+`fuzz-movie` (arbitrary bytes as a QuickTime/MPEG-4 movie, seeded from fixtures/movies/ and
+fixtures/movie-inputs/; FFmpeg's libraries are loaded with dlopen and not instrumented, so
+coverage and the sanitizer cover StrokeScope's side of the movie path only). An exit code
 outside CLI-CONTRACT.md counts as a crash; an input over 10 s (60 s for `fuzz-fit` and
 `fuzz-numeric`) is a hang. Then every GIF under
 `../shared/conformance/` is replayed once through `fuzz-gif` under the sanitizer.

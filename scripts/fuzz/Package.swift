@@ -14,5 +14,6 @@ let package = Package(
         .executableTarget(name: "fuzz-model", dependencies: ["FuzzSupport", .product(name: "StrokeScope", package: "StrokeScope")]),
         .executableTarget(name: "fuzz-fit", dependencies: ["FuzzSupport", .product(name: "StrokeScope", package: "StrokeScope")]),
         .executableTarget(name: "fuzz-numeric", dependencies: ["FuzzSupport", .product(name: "StrokeScope", package: "StrokeScope")]),
+        .executableTarget(name: "fuzz-movie", dependencies: ["FuzzSupport", .product(name: "StrokeScope", package: "StrokeScope")]),
     ]
 )
