@@ -67,8 +67,7 @@ struct VisualOutputs {
                     marksOfFrame.paint(on: &image)
                     // A movie's frame shows for its timestamps' duration, to the nearest centisecond
                     // (the overlay is a GIF); a GIF's keeps its stored delay.
-                    // Rounded from the frame's start and end times, so the roundings do not add up.
-                    let delay = frame.movie.map { Int((($0.time + $0.duration) * 100).rounded()) - Int(($0.time * 100).rounded()) }
+                    let delay = frame.movie.map { OverlayGIFWriter.delayCentiseconds(time: $0.time, duration: $0.duration) }
                         ?? frame.info.delayCentiseconds
                     try gif.add(image, original: frame.image, delayCentiseconds: delay, loopCount: decoder.loopCount)
                 }
@@ -160,5 +159,16 @@ final class OverlayGIFWriter {
 
     func finish() throws(CLIError) {
         do { _ = try encoder?.finish() } catch { throw CLIError.gif(error) }
+    }
+
+    /// A movie frame's delay in the overlay GIF: rounded from the frame's start and end times
+    /// (so the roundings do not add up), and at most 65535 cs, the longest a GIF frame can
+    /// show. A movie frame can last longer (an idle screen recording's frame, or a container's
+    /// absurd stream end), which the GIF encoder refuses as an invalid frame (exit 70) and
+    /// which, past ±9.2e16 s, made `Int(_:)` trap.
+    static func delayCentiseconds(time: Double, duration: Double) -> Int {
+        let centiseconds = ((time + duration) * 100).rounded() - (time * 100).rounded()
+        guard centiseconds.isFinite else { return centiseconds > 0 ? 65535 : 0 }  // NaN: 0
+        return Int(min(max(centiseconds, 0), 65535))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GIFCodec
 import Testing
 @testable import StrokeScopeCLI
 
@@ -36,5 +37,33 @@ struct FuzzRegressionTests {
         #expect(render.code == 0, "\(render.err)")
         let fit = strokescope(["fit", gif, "--model", model, "--format", "json", "--jobs", "1", "--quiet"])
         #expect(fit.code == 0, "\(fit.err)")
+    }
+
+    /// Not a fuzzer's find: seen in the code while `fuzz-movie` was written (the target does not
+    /// run `--overlay`), and confirmed with these two movies, made from
+    /// fixtures/movie-inputs/spinner-60fps.mp4 by rewriting boxes. `movie-long-frame.mp4` holds
+    /// its last frame for 700 s (one 420000-tick sample, no edit list): the overlay GIF's delay
+    /// of 70000 cs was refused by the GIF encoder and `inspect --overlay` exited 70.
+    /// `movie-absurd-stream-end.mp4` has a 1/1 time base and an empty edit that puts the
+    /// stream's end ~9.2e18 s after its frames: converting that to centiseconds trapped. The
+    /// overlay now holds such a frame for 65535 cs, the longest a GIF frame can show.
+    @Test("movie-long-frame: inspect --overlay on movies whose last frame outlasts a GIF frame")
+    func movieLongFrame() throws {
+        // The other frames: 1/60 s in the first (1 or 2 cs), 10 s in the second (10 ticks of 1 s).
+        for (name, others) in [("movie-long-frame.mp4", 1...2), ("movie-absurd-stream-end.mp4", 1000...1000)] {
+            let overlay = temporaryDirectory() + "/overlay.gif"
+            let run = strokescope(["inspect", Self.inputs + "/" + name, "--overlay", overlay, "--format", "json", "--quiet"])
+            #expect(run.code == 0, "\(name): \(run.err)")
+            let decoder = try GIFDecoder(path: overlay)
+            var delays: [Int] = []
+            while let info = try decoder.nextInfo() { delays.append(info.delayCentiseconds) }
+            #expect(delays.count == 180, "\(name)")
+            #expect(delays.last == 65535, "\(name): the last frame held as long as a GIF can")
+            #expect(delays.dropLast().allSatisfy { others.contains($0) }, "\(name): the other frames keep their delays")
+        }
+        #expect(OverlayGIFWriter.delayCentiseconds(time: 0.5, duration: 1 / 60.0) == 2)
+        #expect(OverlayGIFWriter.delayCentiseconds(time: 1, duration: .infinity) == 65535)
+        #expect(OverlayGIFWriter.delayCentiseconds(time: 1, duration: .nan) == 0)
+        #expect(OverlayGIFWriter.delayCentiseconds(time: 1, duration: -5) == 0)
     }
 }
