@@ -96,8 +96,9 @@ struct Problem: Sendable {
             let cost = steady.penalty(firstModelTime: p[0] + r * first.time)
             if cost > 0 { return cost }
         }
-        // At most ~400 frames: enough to pin the parameters, cheap enough for the simplex.
-        let stride = max(1, frames.count / frameLimit)
+        // At most `frameLimit` frames, evenly spread: enough to pin the parameters, cheap enough
+        // for the simplex. (Rounding the stride down read up to twice as many: all 799 of 799.)
+        let stride = max(1, (frames.count + frameLimit - 1) / frameLimit)
         if lossThreads > 1, frames.count / stride >= Self.splitFrames {
             return splitDataLoss(model: model, steady: steady, phase: p[0], rate: r, stride: stride) + prior
         }
