@@ -63,7 +63,9 @@ public struct Inspector: Sendable {
         let screen = (width: opened.width, height: opened.height)
         // A thread pays off from a quarter-megapixel screen, and not inside a batch.
         let threaded = options.decodingThread ?? (options.parallel && screen.width * screen.height >= 250_000)
-        let decoder = PrefetchedFrames(opened, budget: Self.changeBudget, threaded: threaded, in: group)
+        // A GIF's frames are watched, sparsely, for a ring appearing after the sample (`addLateRings`).
+        let watchesLate = model == nil && options.circle == nil && recording.format == .gif
+        let decoder = PrefetchedFrames(opened, budget: Self.changeBudget, threaded: threaded, watchesLate: watchesLate, in: group)
         let counting = FrameCount(file: file, format: recording.format, options: decoding, threaded: threaded)
         var player = FramePlayer(width: screen.width, height: screen.height, file: file)
 
@@ -205,9 +207,8 @@ public struct Inspector: Sendable {
         }
 
         // From here on only the pixels around the measured layers are read.
-        if let area = Self.measuredArea(layers, width: screen.width, height: screen.height) {
-            decoder.narrow(to: area)
-        }
+        let area = Self.measuredArea(layers, width: screen.width, height: screen.height)
+        if let area { decoder.narrow(to: area) }
 
         // Measure every frame: the sampled ones from the recording (or decoded again when it
         // outgrew its cap), then the rest as the decoder goes on.
@@ -236,6 +237,14 @@ public struct Inspector: Sendable {
         inspection.warnings = decoder.warnings
         inspection.layers = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, scene: scene,
                                    inspection: &inspection)
+        // A ring drawn only after the sample (a success mark's circle once the loading is done)
+        // was never searched for: the frames after it, where they changed a GIF's canvas
+        // outside the measured area, are searched again. (A movie's frames are not watched:
+        // its decoding converts only the measured area once it is known.)
+        if watchesLate, sampleSize < frameCount, !inspection.layers.isEmpty, let area,
+           decoder.changedOutside(area, from: sampleSize) {
+            try addLateRings(to: &inspection, recording: recording, from: sampleSize)
+        }
         // Rings that looked like strokes before they were measured, and none that did after:
         // the open strokes get their chance now (a pass more, only for such recordings).
         if model == nil, options.circle == nil, openStrokes.isEmpty, !inspection.layers.isEmpty,
@@ -272,6 +281,69 @@ public struct Inspector: Sendable {
         if inspection.layers.isEmpty { inspection.assumptions.removeAll { $0.hasPrefix("no model: each ring is taken") } }
         inspection.assumptions.append(OpenStrokeSearch.assumption(strokes, names: found.map(\.name)))
         inspection.layers += found
+    }
+
+    /// Searches the frames from `start` on (with the one before, their reference) for rings
+    /// the sample did not show, and adds those believed to be strokes, measured over every
+    /// frame. Their ink and what lies under it are read from those frames, every frame the
+    /// ring is drawn in; the frames before show its band without it, and what each sample
+    /// shows there is what lies under the stroke (`ArcMeasurer.readsUnderPerSample`): static
+    /// content touching the band (a divider beside the ring) is not taken for ink.
+    private func addLateRings(to inspection: inout Inspection, recording: Recording, from start: Int) throws(InspectionError) {
+        let w = inspection.canvasWidth, h = inspection.canvasHeight
+        var stats = PixelStatistics(width: w, height: h)
+        do {
+            let decoder = try RecordingDecoder(recording)
+            var index = 0
+            while let frame = try decoder.next() {
+                if index >= start - 1 { stats.add(frame.image) }
+                index += 1
+            }
+        }
+        stats.keepLongestScene()
+        let known = inspection.layers.compactMap { layer -> RingGeometry? in
+            if case .ring(let ring, _) = layer.kind { return ring } else { return nil }
+        }
+        let search = RingFinder.search(in: stats, region: options.region)
+        let fresh = search.rings.filter { ring in !known.contains { Self.sameCircle($0, ring) } }
+        guard !fresh.isEmpty else { return }
+        let looks = fresh.map { RingPlausibility.read($0, stats: stats, others: search.rings) }
+        let inks = fresh.map { RingInk.read($0, stats: stats) }
+        let scene = (start - 1 + stats.sceneStart)..<(stats.sceneEnded ? start - 1 + stats.sceneStart + stats.sceneFrames : inspection.frames.count)
+        stats = PixelStatistics(width: 0, height: 0)
+        let taken = Set(inspection.layers.map(\.name))
+        var next = inspection.layers.count + 1
+        var placed: [PlacedLayer] = []
+        for (i, ring) in fresh.enumerated() {
+            guard looks[i].looksLikeStroke(ring), let ink = inks[i] else { continue }
+            while taken.contains("ring\(next)") { next += 1 }
+            var measurer = ArcMeasurer(ring: ring, canvasWidth: w, canvasHeight: h)
+            measurer.knownCap = options.cap
+            measurer.inkHint = ink
+            measurer.readsUnderPerSample = true
+            placed.append(PlacedLayer(name: "ring\(next)", kind: .ring(ring, measurer, modelLayer: nil), plausibility: looks[i]))
+            next += 1
+        }
+        guard !placed.isEmpty else { return }
+        var measuring = FrameMeasuring(taking: &placed, timing: recording.timing)
+        let decoder = try RecordingDecoder(recording)
+        while let frame = try decoder.next() { measuring.add(frame.image, info: frame.info, movie: frame.movie) }
+        guard measuring.frames.count == inspection.frames.count else { return }
+        var notes = inspection
+        let found = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, scene: scene, inspection: &notes)
+        // Only rings believed to be strokes: a tentative one found late adds nothing to know.
+        let believed = found.filter { !$0.confidence.isTentative }
+        guard !believed.isEmpty else { return }
+        let names = Set(believed.map(\.name))
+        inspection.assumptions += notes.assumptions.dropFirst(inspection.assumptions.count).filter { note in names.contains { note.hasPrefix("\($0): ") } }
+        inspection.assumptions.append("\(believed.map(\.name).joined(separator: ", ")): found in the frames after the first \(start), which drew outside the rings found before")
+        inspection.layers += believed
+    }
+
+    /// Whether two rings are one circle: centres and radii within max(2 px, 6 % of the radius).
+    static func sameCircle(_ a: RingGeometry, _ b: RingGeometry) -> Bool {
+        let tolerance = max(2, 0.06 * max(a.circle.radius, b.circle.radius))
+        return a.circle.center.distance(to: b.circle.center) <= tolerance && abs(a.circle.radius - b.circle.radius) <= tolerance
     }
 
     /// Animations up to this many frames are sampled whole to find the rings.

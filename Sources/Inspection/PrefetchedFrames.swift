@@ -54,6 +54,9 @@ final class PrefetchedFrames: @unchecked Sendable {
     private var pendingRegion: PixelRect?
     /// The decoding thread's own: the previous frame's rectangle (its disposal).
     private var previousRect: PixelRect?
+    /// Where the frames changed, on a sparse grid (nil: not watched). The decoding thread's
+    /// own until the decoding has finished.
+    private var late: LateChanges?
 
     /// Without a thread, `next()` decodes in place (small screens, whose frames decode faster
     /// than they can be handed between threads, and batches, which fill the cores already).
@@ -62,10 +65,12 @@ final class PrefetchedFrames: @unchecked Sendable {
     /// Starts decoding `decoder`'s frames; only this object touches it from now on. On a
     /// thread of `group` (when `threaded`), up to `budget` bytes of changes wait (one larger
     /// change may, once the reader waits for it).
-    init(_ decoder: RecordingDecoder, budget: Int, threaded: Bool, in group: ThreadGroup) {
+    /// `watchesLate`: where every frame changed is kept on a sparse grid (`changedOutside`).
+    init(_ decoder: RecordingDecoder, budget: Int, threaded: Bool, watchesLate: Bool = false, in group: ThreadGroup) {
         self.decoder = decoder
         self.budget = budget
         self.threaded = threaded
+        late = watchesLate ? LateChanges(width: decoder.width, height: decoder.height) : nil
         region = PixelRect(x: 0, y: 0, width: decoder.width, height: decoder.height)
         guard threaded else { return }
         group.onStop { [self] in self.stop() }
@@ -77,7 +82,9 @@ final class PrefetchedFrames: @unchecked Sendable {
         // Decoding in place, the reader lets go of each frame before asking for the next, so
         // the decoder's own canvas is handed over without a copy.
         guard threaded else {
-            return try decoder.next().map(Handover.canvas)
+            guard let frame = try decoder.next() else { finished = true; return nil }
+            if late != nil { watch(frame) }
+            return .canvas(frame)
         }
         condition.lock()
         defer { condition.unlock() }
@@ -124,6 +131,23 @@ final class PrefetchedFrames: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Adds `frame` to the sparse grid of changes (before `previousRect` moves on to it).
+    private func watch(_ frame: RecordingDecoder.Frame) {
+        let bounds = frame.image.bounds
+        let changed = (previousRect.map { $0.union(frame.info.rect) } ?? bounds).intersection(bounds)
+        late?.add(frame.image, changed: changed)
+        if !threaded { previousRect = frame.info.rect }
+    }
+
+    /// Whether a frame from index `start` on changed the canvas outside `area` (on the sparse
+    /// grid; false when not watched). Only once `next()` has returned nil.
+    func changedOutside(_ area: PixelRect, from start: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard finished, let late else { return false }
+        return late.changedOutside(area, from: start)
+    }
+
     /// The decoder's warnings; complete once `next()` has returned nil.
     var warnings: [String] {
         guard threaded else { return decoder.warnings }
@@ -149,6 +173,7 @@ final class PrefetchedFrames: @unchecked Sendable {
                 failure = error
                 break
             }
+            if late != nil { watch(decoded) }
             condition.lock()
             // Only this frame's rectangle and the previous one's (its disposal) can have changed.
             let bounds = decoded.image.bounds, rect = decoded.info.rect

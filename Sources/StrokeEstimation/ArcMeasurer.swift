@@ -69,6 +69,22 @@ public struct ArcMeasurer: Sendable {
     public var inkHint: RingInk? {
         didSet { last = nil }
     }
+    /// Whether what lies under the stroke is read sample by sample across the band, from the
+    /// frames whose band shows no ink (with `inkHint`, which is then used even where the band
+    /// lies on a plain background). For a ring whose `inkHint` was read from every frame it is
+    /// drawn in, and that is not drawn in every frame (a ring found late, which the first
+    /// frames did not show): static content touching its band (a grey divider beside a red
+    /// hairline) is then what lies under the stroke there, not partial ink — read from the
+    /// background beside the band, its distance alone made it a confident arc in every frame
+    /// before the ring was drawn, and a gap-bridging piece once it was.
+    public var readsUnderPerSample = false {
+        didSet { last = nil }
+    }
+    /// Per sample across the band (bin by bin), what it showed in the last frame with no ink on
+    /// the band, where that was what lies under the stroke (`readsUnderPerSample`; empty
+    /// before the first such frame).
+    var sampleUnder: [SIMD4<Float>] = []
+    var sampleUnderSeen: [Bool] = []
 
     /// The last frame's result and the intermediate values that a repeating ring can reuse.
     private struct LastFrame: Sendable {
@@ -171,7 +187,7 @@ public struct ArcMeasurer: Sendable {
         // surroundings (a stroke on a plain background, with no track), they are exact and
         // cheaper: the hint is only needed where a track lies under or beside the stroke.
         let hint = inkHint.flatMap { hint -> RingInk? in
-            let plain = !hint.trackAtEdges && PremultipliedColour.distance(bg, hint.under) < Self.minimumContrast / 2
+            let plain = !readsUnderPerSample && !hint.trackAtEdges && PremultipliedColour.distance(bg, hint.under) < Self.minimumContrast / 2
                 && hint.surroundings.map { PremultipliedColour.distance($0, hint.under) < Self.minimumContrast } ?? false
             return plain ? nil : hint
         }
@@ -205,6 +221,24 @@ public struct ArcMeasurer: Sendable {
             }
             // Only where it differs from the background (a track): elsewhere one colour is exact.
             if let p = memory.underProfile, p.contains(where: { PremultipliedColour.distance($0, bg) >= Self.minimumContrast / 2 }) { profile = p }
+        }
+        // What lies under the stroke, sample by sample (`readsUnderPerSample`): a frame whose
+        // band shows no ink anywhere (no centre-line sample left as candidate ink) keeps each
+        // sample that shows what lies under the stroke as that sample's background (static
+        // content touching the band is then background there, not partial ink; a cursor
+        // passing over the band, farther from it, is not kept).
+        let perSample = readsUnderPerSample && hint != nil
+        if perSample, let hint {
+            if sampleUnder.count != bins * radial {
+                sampleUnder = [SIMD4<Float>](repeating: .zero, count: bins * radial)
+                sampleUnderSeen = [Bool](repeating: false, count: bins * radial)
+            }
+            if !candidate.contains(true) {
+                for i in 0..<(bins * radial) where hint.isUnder(samples[i]) {
+                    sampleUnder[i] = samples[i]
+                    sampleUnderSeen[i] = true
+                }
+            }
         }
         // Ink: the centre-line samples farthest from the background.
         var dmax: Float = 0
@@ -243,12 +277,16 @@ public struct ArcMeasurer: Sendable {
         let colours = solid && !faint ? inkAlongStroke(samples, background: bg, ink: ink, farthest: dmax) : nil
         // Ink per bin, in pixels of line width: only the changed bins when the background and
         // the ink are those the last frame's bins were computed with (and so its projection).
-        let kept = colours == nil && rawBackground == bg && rawInk == ink && rawProfile == profile ? memory.projection : nil
+        let kept = colours == nil && !perSample && rawBackground == bg && rawInk == ink && rawProfile == profile ? memory.projection : nil
         let reuse = kept != nil && memory.raw.count == bins
         let projection = kept ?? BandProjection(radial: radial, background: bg, profile: profile, ink: ink, minimumContrast: Self.minimumContrast)
         memory.projection = projection
         if !reuse { memory.raw = [Double](repeating: 0, count: bins) }
-        if let colours { memory.raw = inkAcrossStretches(samples, colours: colours, background: bg, profile: profile) }
+        if let colours {
+            memory.raw = inkAcrossStretches(samples, colours: colours, background: bg, profile: profile)
+        } else if perSample {
+            memory.raw = inkAcrossSampleUnder(samples, ink: ink, background: bg, profile: profile)
+        }
         let radialStep = sampler.radialStep
         // Each bin's clamped coverages, four samples a slot (see `inkAcross`).
         var scratch = [SIMD4<Float>](repeating: .zero, count: radial / 4 + 1)
@@ -293,8 +331,9 @@ public struct ArcMeasurer: Sendable {
                     }
                     raw[b] = Double(total) * radialStep
                 }
-                if colours != nil {
-                    // Read above, bin by bin against each stretch's own colour.
+                if colours != nil || perSample {
+                    // Read above, bin by bin against each stretch's own colour or each
+                    // sample's own background.
                 } else if reuse {
                     for b in cache.changedBins { inkAcross(b) }
                 } else {
@@ -306,7 +345,7 @@ public struct ArcMeasurer: Sendable {
         memory.rawBackground = bg
         // Bins read against their own colours are not kept for the next frame, nor are the
         // ends fitted again against one colour (`fitEndShapes`).
-        memory.rawInk = colours == nil ? ink : nil
+        memory.rawInk = colours == nil && !perSample ? ink : nil
         memory.rawProfile = profile
         let raw = memory.raw
         let peak = raw.max() ?? 0
@@ -411,6 +450,29 @@ public struct ArcMeasurer: Sendable {
             if Self.isAnotherHue(v, axis: axis, length2: length2) { off += 1 }
         }
         return solid >= 8 ? Double(off) / Double(solid) : nil
+    }
+
+    /// Ink per bin across the band, each sample read from what it showed when the band had no
+    /// ink (`sampleUnder`; the band's profile where it never showed what lies under the stroke):
+    /// a sample whose background is already half way to the ink adds none, as `BandProjection`
+    /// reads it.
+    private func inkAcrossSampleUnder(_ samples: [SIMD4<Float>], ink: SIMD4<Float>, background bg: SIMD4<Float>, profile: [SIMD4<Float>]?) -> [Double] {
+        let bins = sampler.bins, radial = sampler.radial
+        let main = ink - bg
+        let floor = max(Self.minimumContrast * Self.minimumContrast, 0.25 * (main * main).sum())
+        var raw = [Double](repeating: 0, count: bins)
+        for b in 0..<bins {
+            var total: Float = 0
+            for k in 0..<radial {
+                let under = sampleUnderSeen[b * radial + k] ? sampleUnder[b * radial + k] : profile?[k] ?? bg
+                let axis = ink - under
+                let length2 = (axis * axis).sum()
+                if length2 < floor { continue }
+                total += min(max(((samples[b * radial + k] - under) * axis).sum() / length2, 0), 1)
+            }
+            raw[b] = Double(total) * sampler.radialStep
+        }
+        return raw
     }
 
     /// Off the background-to-ink line by more than this share of its length: another hue.
