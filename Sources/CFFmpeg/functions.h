@@ -44,7 +44,7 @@
     X(avcodec_parameters_to_context) X(avcodec_parameters_from_context) \
     X(avcodec_send_packet) X(avcodec_receive_frame) X(avcodec_send_frame) X(avcodec_receive_packet) \
     X(av_packet_alloc) X(av_packet_free) X(av_packet_unref) X(av_packet_rescale_ts) \
-    X(av_frame_alloc) X(av_frame_free) X(av_frame_unref) X(av_frame_get_buffer) \
+    X(av_frame_alloc) X(av_frame_free) X(av_frame_ref) X(av_frame_unref) X(av_frame_get_buffer) \
     X(av_frame_make_writable) X(av_frame_apply_cropping) \
     X(av_pix_fmt_desc_get) X(av_get_pix_fmt_name) X(av_display_rotation_get) \
     X(sws_getContext) X(sws_freeContext) X(sws_scale) X(sws_getCoefficients) \

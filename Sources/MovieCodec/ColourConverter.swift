@@ -66,10 +66,11 @@ struct ColourConverter {
 
     /// Converts `area` of `frame` to RGBA at `destination` (rows `stride` bytes apart) and
     /// returns the part of the area whose pixels changed (relative to the area's corner), nil
-    /// when libswscale cannot convert the pixel format. The frame's data pointers are moved to
-    /// the area (it is cropped in place): convert a frame once, then unref it.
+    /// when libswscale cannot convert the pixel format. Only the area's rows in `copying`
+    /// (relative to its top; nil: all) are written. The frame's data pointers are moved to the
+    /// area (it is cropped in place): convert a frame once, then unref it.
     mutating func convert(_ frame: UnsafeMutablePointer<AVFrame>, area: PixelRect,
-                          into destination: UnsafeMutablePointer<UInt8>, stride: Int) -> PixelRect? {
+                          into destination: UnsafeMutablePointer<UInt8>, stride: Int, copying: Range<Int>? = nil) -> PixelRect? {
         let colour = Self.colour(of: frame)
         let f = frame.pointee
         if area.width != Int(f.width) || area.height != Int(f.height) {
@@ -85,11 +86,16 @@ struct ColourConverter {
             ffmpeg.sws_freeContext(context)
             // Same size in and out: the filter only upsamples chroma; bilinear keeps edges
             // soft as the recorder drew them, point sampling would step them.
-            context = ffmpeg.sws_getContext(g.width, g.height, AVPixelFormat(g.format), g.width, g.height, AV_PIX_FMT_RGBA,
-                                     SWS_BILINEAR, nil, nil, nil)
+            context = ffmpeg.settingUp {
+                let made = ffmpeg.sws_getContext(g.width, g.height, AVPixelFormat(g.format), g.width, g.height, AV_PIX_FMT_RGBA,
+                                                 SWS_BILINEAR, nil, nil, nil)
+                if let made {
+                    _ = ffmpeg.sws_setColorspaceDetails(made, ffmpeg.sws_getCoefficients(colour.matrix), colour.fullRange ? 1 : 0,
+                                                        ffmpeg.sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+                }
+                return made
+            }
             guard let context else { self.key = nil; return nil }
-            _ = ffmpeg.sws_setColorspaceDetails(context, ffmpeg.sws_getCoefficients(colour.matrix), colour.fullRange ? 1 : 0,
-                                         ffmpeg.sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
             self.key = key
         }
         // libswscale's SIMD paths write whole vectors (8 or 16 pixels) past a row's end and want
@@ -110,8 +116,11 @@ struct ColourConverter {
         var targetStrides: [Int32] = [Int32(scratchStride), 0, 0, 0]
         let rows = ffmpeg.sws_scale(context, source, strides, 0, g.height, &target, &targetStrides)
         guard rows == g.height else { return nil }
-        return Self.copyChanges(from: scratch, stride: scratchStride, to: destination, stride: stride,
-                                width: Int(g.width), height: Int(g.height))
+        let kept = (copying ?? 0..<Int(g.height)).clamped(to: 0..<Int(g.height))
+        let changed = Self.copyChanges(from: scratch + kept.lowerBound * scratchStride, stride: scratchStride,
+                                       to: destination + kept.lowerBound * stride, stride: stride,
+                                       width: Int(g.width), height: kept.count)
+        return changed.isEmpty ? changed : PixelRect(x: changed.x, y: changed.y + kept.lowerBound, width: changed.width, height: changed.height)
     }
 
     /// Copies the rows of `source` that differ from `destination`'s (both `width` RGBA pixels

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Synchronization
 
 /// FFmpeg's functions, loaded the first time a movie is opened or written rather than when the
 /// process starts: Debian's FFmpeg maps about 130 shared libraries, which a GIF-only run should
@@ -41,6 +42,17 @@ struct FFmpegLibrary: @unchecked Sendable {
 
     /// Loads the libraries if this is the first call, or says why they cannot be.
     func require() -> String? { failure }
+
+    /// Runs `body`, one caller at a time in the process. For the calls that set up a codec or a
+    /// conversion (`avcodec_open2`, `sws_getContext` and its coefficients): libx264, libx265
+    /// and libswscale fill shared tables there, and two threads setting up at once (a movie
+    /// decoded while another is encoded, as the tests and a library user may do) race, and the
+    /// same frames then come out as other bytes. Converting and encoding are not serialised.
+    func settingUp<Result>(_ body: () -> Result) -> Result {
+        FFmpegLibrary.setUp.withLock { _ in body() }
+    }
+
+    private static let setUp = Mutex(())
 }
 
 /// The process's FFmpeg, loaded on first use.

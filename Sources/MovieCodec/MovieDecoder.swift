@@ -47,6 +47,12 @@ public final class MovieDecoder {
     private var wanted: PixelRect
     private var canvas: RGBAImage
     private var converter = ColourConverter()
+    /// A reference to the last converted frame (uncropped) and the area converted from it, for
+    /// telling which rows of the next one changed.
+    private var previous: UnsafeMutablePointer<AVFrame>?
+    private var previousArea: PixelRect?
+    /// Off: every frame's whole area is converted (the tests compare the two ways).
+    var convertsChangedRowsOnly = true
 
     /// Opens `path`, finds its video stream and decodes the first frame (which fixes the pixel
     /// format and colour properties reported in `structure`).
@@ -67,7 +73,8 @@ public final class MovieDecoder {
         current = ffmpeg.av_frame_alloc()
         following = ffmpeg.av_frame_alloc()
         packet = ffmpeg.av_packet_alloc()
-        guard current != nil, following != nil, packet != nil else { throw MovieError(file: path, reason: .outOfMemory) }
+        previous = ffmpeg.av_frame_alloc()
+        guard current != nil, following != nil, packet != nil, previous != nil else { throw MovieError(file: path, reason: .outOfMemory) }
         guard try decode(into: current!) else {
             if let stop = warnings.first { throw MovieError(file: path, reason: .corruptData(stop, frame: 0, decoded: 0)) }
             throw MovieError(file: path, reason: .noFrames)
@@ -104,6 +111,7 @@ public final class MovieDecoder {
     deinit {
         ffmpeg.av_frame_free(&current)
         ffmpeg.av_frame_free(&following)
+        ffmpeg.av_frame_free(&previous)
         ffmpeg.av_packet_free(&packet)
         ffmpeg.avcodec_free_context(&codec)
         converter.release()
@@ -164,7 +172,7 @@ public final class MovieDecoder {
         // between keeping up with ffmpeg and taking twice as long on HEVC.
         context.pointee.thread_count = Int32(options.threads)
         context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
-        let opened = ffmpeg.avcodec_open2(context, decoder, nil)
+        let opened = ffmpeg.settingUp { ffmpeg.avcodec_open2(context, decoder, nil) }
         guard opened >= 0 else {
             throw MovieError(file: file, reason: .unsupportedCodec("\(structure.codec): \(MovieContainer.text(of: opened))"))
         }
@@ -236,15 +244,37 @@ public final class MovieDecoder {
         }
         let area = ColourConverter.aligned(wanted, of: frame)
         guard !area.isEmpty else { return area }
+        // Only the rows whose planes changed since the last frame are converted (with a margin
+        // that libswscale's vertical chroma filter reads, converted but not copied, so that every
+        // copied row is what converting the whole area gives).
+        var converted = area, copied: Range<Int>? = nil
+        if convertsChangedRowsOnly, framesDecoded > 0, area == previousArea, let previous {
+            switch ChangedRows.between(frame, previous, in: area) {
+            case .unknown: break
+            case .none: return PixelRect(x: 0, y: 0, width: 0, height: 0)
+            case .rows(let rows):
+                let margin = 4 * ChangedRows.chromaReach
+                let top = max(area.y, rows.lowerBound - margin), bottom = min(area.maxY, rows.upperBound + margin)
+                converted = ColourConverter.aligned(PixelRect(x: area.x, y: top, width: area.width, height: bottom - top), of: frame)
+                copied = (rows.lowerBound - converted.y)..<(rows.upperBound - converted.y)
+            }
+        }
+        // The frame is cropped in place by the conversion: the reference for the next frame's
+        // comparison is taken first.
+        if let previous {
+            ffmpeg.av_frame_unref(previous)
+            previousArea = ffmpeg.av_frame_ref(previous, frame) >= 0 ? area : nil
+        }
         let width = structure.width
         let changed = canvas.pixels.withUnsafeMutableBufferPointer { buffer in
-            converter.convert(frame, area: area, into: buffer.baseAddress! + (area.y * width + area.x) * 4, stride: width * 4)
+            converter.convert(frame, area: converted, into: buffer.baseAddress! + (converted.y * width + converted.x) * 4,
+                              stride: width * 4, copying: copied)
         }
         guard let changed else {
             throw MovieError(file: file, reason: .corruptData("cannot convert its pixel format to RGBA", frame: framesDecoded, decoded: framesDecoded))
         }
         // The first frame is all new, whatever the canvas held before.
         if framesDecoded == 0 { return area }
-        return changed.isEmpty ? changed : PixelRect(x: area.x + changed.x, y: area.y + changed.y, width: changed.width, height: changed.height)
+        return changed.isEmpty ? changed : PixelRect(x: converted.x + changed.x, y: converted.y + changed.y, width: changed.width, height: changed.height)
     }
 }

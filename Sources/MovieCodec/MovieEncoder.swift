@@ -22,9 +22,6 @@ import Synchronization
 /// The file appears at `path` only when `finish()` succeeds; an encoder dropped before that, or
 /// one whose writing failed, leaves nothing behind.
 public final class MovieEncoder {
-    /// Held while an encoder opens (see `open`).
-    private static let opening = Mutex(())
-
     /// The pictures' size.
     public let width: Int
     public let height: Int
@@ -133,10 +130,8 @@ public final class MovieEncoder {
             // x265 starts a thread pool and prints its settings unless told not to.
             _ = ffmpeg.av_dict_set(&settings, "x265-params", "pools=none:frame-threads=1:log-level=error", 0)
         }
-        // libx264 and libx265 fill shared tables when an encoder opens: two encoders opened at
-        // once in one process (a library user writing movies on two threads) race there, and the
-        // same frames then come out as other bytes. Opening is serialised; encoding is not.
-        status = Self.opening.withLock { _ in ffmpeg.avcodec_open2(context, encoder, &settings) }
+        // Opened one at a time in the process (FFmpegLibrary.settingUp says why).
+        status = ffmpeg.settingUp { ffmpeg.avcodec_open2(context, encoder, &settings) }
         guard status >= 0 else { throw fail("opening \(options.codec.encoderName)", status) }
 
         guard let newStream = ffmpeg.avformat_new_stream(formatContext, nil) else {
@@ -176,15 +171,19 @@ public final class MovieEncoder {
         // Bicubic chroma filtering with exact rounding: the chroma planes average the pixels
         // they cover instead of sampling one, so a stroke's edge keeps its position.
         let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP
-        guard let sws = ffmpeg.sws_getContext(Int32(encodedWidth), Int32(encodedHeight), AV_PIX_FMT_RGBA,
-                                       Int32(encodedWidth), Int32(encodedHeight), AV_PIX_FMT_YUV420P,
-                                       flags, nil, nil, nil) else {
+        let (made, set) = ffmpeg.settingUp { () -> (OpaquePointer?, Int32) in
+            guard let sws = ffmpeg.sws_getContext(Int32(encodedWidth), Int32(encodedHeight), AV_PIX_FMT_RGBA,
+                                                  Int32(encodedWidth), Int32(encodedHeight), AV_PIX_FMT_YUV420P,
+                                                  flags, nil, nil, nil) else { return (nil, 0) }
+            // Full-range RGB in, BT.709 limited-range Y′CbCr out.
+            let coefficients = ffmpeg.sws_getCoefficients(SWS_CS_ITU709)
+            return (sws, ffmpeg.sws_setColorspaceDetails(sws, coefficients, 1, coefficients, 0, 0, 1 << 16, 1 << 16))
+        }
+        guard let sws = made else {
             throw MovieEncodingError(file: path, reason: .ffmpeg(step: "setting up the colour conversion", message: "unsupported conversion"))
         }
         scaler = sws
-        // Full-range RGB in, BT.709 limited-range Y′CbCr out.
-        let coefficients = ffmpeg.sws_getCoefficients(SWS_CS_ITU709)
-        status = ffmpeg.sws_setColorspaceDetails(sws, coefficients, 1, coefficients, 0, 0, 1 << 16, 1 << 16)
+        status = set
         guard status >= 0 else { throw fail("setting BT.709 coefficients", status) }
     }
 
