@@ -244,11 +244,14 @@ public final class MovieDecoder {
         }
         let area = ColourConverter.aligned(wanted, of: frame)
         guard !area.isEmpty else { return area }
-        // Only the rows whose planes changed since the last frame are converted (with a margin
-        // that libswscale's vertical chroma filter reads, converted but not copied, so that every
-        // copied row is what converting the whole area gives).
+        // While the whole frame is converted (before the rings are known), only the rows whose
+        // planes changed since the last frame are (with a margin that libswscale's vertical
+        // chroma filter reads, converted but not copied, so that every copied row is what
+        // converting the whole area gives). A narrowed area is converted whole: it is small, and
+        // a conversion of another height costs a new libswscale context.
         var converted = area, copied: Range<Int>? = nil
-        if convertsChangedRowsOnly, framesDecoded > 0, area == previousArea, let previous {
+        let whole = area.width == structure.width && area.height == structure.height
+        if convertsChangedRowsOnly, whole, framesDecoded > 0, area == previousArea, let previous {
             switch ChangedRows.between(frame, previous, in: area) {
             case .unknown: break
             case .none: return PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -263,7 +266,7 @@ public final class MovieDecoder {
         // comparison is taken first.
         if let previous {
             ffmpeg.av_frame_unref(previous)
-            previousArea = ffmpeg.av_frame_ref(previous, frame) >= 0 ? area : nil
+            previousArea = whole && ffmpeg.av_frame_ref(previous, frame) >= 0 ? area : nil
         }
         let width = structure.width
         let changed = canvas.pixels.withUnsafeMutableBufferPointer { buffer in
