@@ -26,6 +26,10 @@
 #define STROKESCOPE_FFMPEG_SIDE_DATA(X) X(av_stream_get_side_data)
 #endif
 
+// After editing this list, recompile all of MovieCodec (`touch Sources/MovieCodec/*.swift`):
+// an incremental debug build does not always recompile every Swift file when a system library's
+// header changes, and a stale one reads the table at the old offsets (a crash on the first call).
+//
 // Every exported FFmpeg function StrokeScope calls: the libraries' symbols are never linked
 // directly, so one called without being listed here fails to link on Linux. (The headers'
 // static inline functions, such as av_q2d, are called directly: they have no symbol.)
