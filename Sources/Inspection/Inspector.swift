@@ -238,11 +238,12 @@ public struct Inspector: Sendable {
         inspection.layers = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, scene: scene,
                                    inspection: &inspection)
         // A ring drawn only after the sample (a success mark's circle once the loading is done)
-        // was never searched for: the frames after it, where they changed a GIF's canvas
-        // outside the measured area, are searched again. (A movie's frames are not watched:
+        // was never searched for: the frames after it, where what they changed first on a GIF's
+        // canvas outside the measured area could be a ring (not a straight strip such as a
+        // growing progress bar), are searched again. (A movie's frames are not watched:
         // its decoding converts only the measured area once it is known.)
         if watchesLate, sampleSize < frameCount, !inspection.layers.isEmpty, let area,
-           decoder.changedOutside(area, from: sampleSize) {
+           decoder.mayShowRing(outside: area, from: sampleSize) {
             try addLateRings(to: &inspection, recording: recording, from: sampleSize)
         }
         // Rings that looked like strokes before they were measured, and none that did after:
@@ -295,8 +296,12 @@ public struct Inspector: Sendable {
         do {
             let decoder = try RecordingDecoder(recording)
             var index = 0
+            var previous: PixelRect?
             while let frame = try decoder.next() {
-                if index >= start - 1 { stats.add(frame.image) }
+                // Only this frame's rectangle and the previous one's (its disposal) can change.
+                let rect = frame.info.rect
+                if index >= start - 1 { stats.add(frame.image, changed: previous.map { $0.union(rect) } ?? rect) }
+                previous = rect
                 index += 1
             }
         }
@@ -376,7 +381,12 @@ extension Inspector {
     private static func statistics(of recording: Recording, width: Int, height: Int) throws(InspectionError) -> PixelStatistics {
         let decoder = try RecordingDecoder(recording)
         var all = PixelStatistics(width: width, height: height)
-        while let frame = try decoder.next() { all.add(frame.image) }
+        var previous: PixelRect?
+        while let frame = try decoder.next() {
+            // Only this frame's rectangle and the previous one's (its disposal) can change.
+            all.add(frame.image, changed: previous.map { $0.union(frame.info.rect) } ?? frame.info.rect)
+            previous = frame.info.rect
+        }
         all.keepLongestScene()
         return all
     }

@@ -65,15 +65,33 @@ struct LateChanges {
         }
     }
 
-    /// Whether a frame from index `start` on first changed a grid pixel outside `area`.
-    func changedOutside(_ area: PixelRect, from start: Int) -> Bool {
-        let step = Self.step
-        for gy in 0..<rows {
-            let y = gy * step
-            for gx in 0..<columns where firstChange[gy * columns + gx] > UInt32(start) {
-                let x = gx * step
-                if !(x >= area.x && x < area.maxX && y >= area.y && y < area.maxY) { return true }
+    /// Whether the grid pixels a frame from index `start` on changed for the first time could
+    /// show a ring that is not in `area`: some group of them (points within two grid steps of
+    /// each other, one at least outside `area`) is not a straight strip (`LateCluster`). What a
+    /// growing progress bar, a line drawn late or a divider fading in changes lies along a
+    /// line a few pixels across; a ring's band, even the part of it left outside `area`,
+    /// bends. Points inside `area` join the groups, so a ring drawn over the measured area's
+    /// edge is judged whole.
+    func mayShowRing(outside area: PixelRect, from start: Int) -> Bool {
+        let stamp = UInt32(start)
+        var seen = [Bool](repeating: false, count: firstChange.count)
+        var stack: [Int] = []
+        for origin in firstChange.indices where firstChange[origin] > stamp && !seen[origin] {
+            var cluster = LateCluster()
+            seen[origin] = true
+            stack.append(origin)
+            while let g = stack.popLast() {
+                let gx = g % columns, gy = g / columns
+                let x = gx * Self.step, y = gy * Self.step
+                cluster.add(x: x, y: y, outside: !(x >= area.x && x < area.maxX && y >= area.y && y < area.maxY))
+                for ny in max(0, gy - 2)...min(rows - 1, gy + 2) {
+                    for nx in max(0, gx - 2)...min(columns - 1, gx + 2) {
+                        let n = ny * columns + nx
+                        if firstChange[n] > stamp && !seen[n] { seen[n] = true; stack.append(n) }
+                    }
+                }
             }
+            if cluster.hasOutside && !cluster.isStraightStrip(step: Self.step) { return true }
         }
         return false
     }

@@ -65,7 +65,7 @@ final class PrefetchedFrames: @unchecked Sendable {
     /// Starts decoding `decoder`'s frames; only this object touches it from now on. On a
     /// thread of `group` (when `threaded`), up to `budget` bytes of changes wait (one larger
     /// change may, once the reader waits for it).
-    /// `watchesLate`: where every frame changed is kept on a sparse grid (`changedOutside`).
+    /// `watchesLate`: where every frame changed is kept on a sparse grid (`mayShowRing`).
     init(_ decoder: RecordingDecoder, budget: Int, threaded: Bool, watchesLate: Bool = false, in group: ThreadGroup) {
         self.decoder = decoder
         self.budget = budget
@@ -139,13 +139,14 @@ final class PrefetchedFrames: @unchecked Sendable {
         if !threaded { previousRect = frame.info.rect }
     }
 
-    /// Whether a frame from index `start` on changed the canvas outside `area` (on the sparse
-    /// grid; false when not watched). Only once `next()` has returned nil.
-    func changedOutside(_ area: PixelRect, from start: Int) -> Bool {
+    /// Whether what the frames from index `start` on changed for the first time could show a
+    /// ring outside `area` (`LateChanges.mayShowRing`; false when not watched). Only once
+    /// `next()` has returned nil.
+    func mayShowRing(outside area: PixelRect, from start: Int) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard finished, let late else { return false }
-        return late.changedOutside(area, from: start)
+        return late.mayShowRing(outside: area, from: start)
     }
 
     /// The decoder's warnings; complete once `next()` has returned nil.
