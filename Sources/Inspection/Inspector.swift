@@ -63,8 +63,9 @@ public struct Inspector: Sendable {
         let screen = (width: opened.width, height: opened.height)
         // A thread pays off from a quarter-megapixel screen, and not inside a batch.
         let threaded = options.decodingThread ?? (options.parallel && screen.width * screen.height >= 250_000)
-        // A GIF's frames are watched, sparsely, for a ring appearing after the sample (`addLateRings`).
-        let watchesLate = model == nil && options.circle == nil && recording.format == .gif
+        // The frames are watched, sparsely, for a ring appearing after the sample (`addLateRings`):
+        // a GIF's colours, a movie's luma (its conversion narrows to the measured area).
+        let watchesLate = model == nil && options.circle == nil
         let decoder = PrefetchedFrames(opened, budget: Self.changeBudget, threaded: threaded, watchesLate: watchesLate, in: group)
         let counting = FrameCount(file: file, format: recording.format, options: decoding, threaded: threaded)
         var player = FramePlayer(width: screen.width, height: screen.height, file: file)
@@ -238,10 +239,9 @@ public struct Inspector: Sendable {
         inspection.layers = finish(measuring.finish(), readings: measuring.readings, inks: measuring.inkColours, scene: scene,
                                    inspection: &inspection)
         // A ring drawn only after the sample (a success mark's circle once the loading is done)
-        // was never searched for: the frames after it, where what they changed first on a GIF's
+        // was never searched for: the frames after it, where what they changed first on the
         // canvas outside the measured area could be a ring (not a straight strip such as a
-        // growing progress bar), are searched again. (A movie's frames are not watched:
-        // its decoding converts only the measured area once it is known.)
+        // growing progress bar), are searched again.
         if watchesLate, sampleSize < frameCount, !inspection.layers.isEmpty, let area,
            decoder.mayShowRing(outside: area, from: sampleSize) {
             try addLateRings(to: &inspection, recording: recording, from: sampleSize)

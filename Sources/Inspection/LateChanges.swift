@@ -30,7 +30,7 @@ struct LateChanges {
         firstChange = [UInt32](repeating: 0, count: columns * rows)
     }
 
-    /// Adds the next frame, which can differ from the one before only within `changed`.
+    /// Adds a GIF's next frame, which can differ from the one before only within `changed`.
     mutating func add(_ image: RGBAImage, changed: PixelRect) {
         defer { frames += 1 }
         guard image.width == width, image.height == height else { return }
@@ -65,9 +65,39 @@ struct LateChanges {
         }
     }
 
+    /// Luma (0...255) from which a movie's grid point counts as changed: well above the few
+    /// levels compression noise moves a still picture, well below what a stroke drawn over its
+    /// background changes (a red #FE898B hairline on white: 83).
+    static let lumaThreshold = 24
+
+    /// Each grid point's luma in a movie's first frame: a movie's frames are compared with it,
+    /// not with the frame before, so that a ring fading in over many frames, a few levels at a
+    /// time, is seen, and noise cannot creep.
+    private var referenceLuma: [UInt8] = []
+
+    /// Adds a movie's next frame, as its luma on the grid (`RecordingDecoder.lumaGrid`: the
+    /// whole frame, whatever part of it is converted).
+    mutating func add(luma: [UInt8]) {
+        defer { frames += 1 }
+        guard luma.count == firstChange.count else { return }
+        guard frames > 0, referenceLuma.count == luma.count else {
+            if frames == 0 { referenceLuma = luma }
+            return
+        }
+        let stamp = frames + 1
+        for g in luma.indices where firstChange[g] == 0 && abs(Int(luma[g]) - Int(referenceLuma[g])) >= Self.lumaThreshold {
+            firstChange[g] = stamp
+        }
+    }
+
+    /// Grid points this many steps apart (16 px) or closer are one group. A thin ring's band
+    /// crosses the sparse grid at irregular points, often more than two steps apart: a smaller
+    /// reach broke whole rings into short, straight-looking pieces.
+    static let bridge = 4
+
     /// Whether the grid pixels a frame from index `start` on changed for the first time could
-    /// show a ring that is not in `area`: some group of them (points within two grid steps of
-    /// each other, one at least outside `area`) is not a straight strip (`LateCluster`). What a
+    /// show a ring that is not in `area`: some group of them (points within `bridge` grid
+    /// steps of each other, one at least outside `area`) is not a straight strip (`LateCluster`). What a
     /// growing progress bar, a line drawn late or a divider fading in changes lies along a
     /// line a few pixels across; a ring's band, even the part of it left outside `area`,
     /// bends. Points inside `area` join the groups, so a ring drawn over the measured area's
@@ -84,8 +114,8 @@ struct LateChanges {
                 let gx = g % columns, gy = g / columns
                 let x = gx * Self.step, y = gy * Self.step
                 cluster.add(x: x, y: y, outside: !(x >= area.x && x < area.maxX && y >= area.y && y < area.maxY))
-                for ny in max(0, gy - 2)...min(rows - 1, gy + 2) {
-                    for nx in max(0, gx - 2)...min(columns - 1, gx + 2) {
+                for ny in max(0, gy - Self.bridge)...min(rows - 1, gy + Self.bridge) {
+                    for nx in max(0, gx - Self.bridge)...min(columns - 1, gx + Self.bridge) {
                         let n = ny * columns + nx
                         if firstChange[n] > stamp && !seen[n] { seen[n] = true; stack.append(n) }
                     }

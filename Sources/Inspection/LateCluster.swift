@@ -15,12 +15,12 @@ struct LateCluster {
         if outside { hasOutside = true }
     }
 
-    /// Whether the points lie along a straight strip at most three grid steps across, with no
-    /// bend of a grid step or more over its length: a bar, a line, a row of pixels. Fewer than
-    /// three points show no shape and count as straight: a ring the grid sees at all (whose
-    /// change the ring search would take, at least 20 pixels) crosses more. A ring's band bends
-    /// (an arc of 60°, the least the ring search takes, bends by 13 % of its radius) or, drawn
-    /// whole, spans its diameter across.
+    /// Whether the points lie along a straight strip at most three grid steps across and more
+    /// than twice as long (plus a step), with no bend of a grid step or more over its length: a
+    /// bar, a line, a row of pixels. Fewer than three points show no shape and count as
+    /// straight: a ring the grid sees at all crosses more. A ring's band bends (an arc of 60°,
+    /// the least the ring search takes, bends by 13 % of its radius) or, drawn whole, is as
+    /// long as it is across.
     func isStraightStrip(step: Int) -> Bool {
         let n = Double(points.count)
         guard points.count >= 3 else { return true }
@@ -40,10 +40,11 @@ struct LateCluster {
             across.append(-dx * uy + dy * ux)
         }
         let s = Double(step)
-        guard let lo = across.min(), let hi = across.max(), hi - lo <= 3 * s else { return false }
+        guard let lo = across.min(), let hi = across.max(), let t0 = along.min(), let t1 = along.max(),
+              hi - lo <= 3 * s, t1 - t0 >= 2 * (hi - lo) + s else { return false }
         // The bend: a parabola across = a + b·t + c·t² fitted to the points (least squares),
         // its sagitta over the strip's length.
-        guard let c = Self.quadraticCoefficient(along, across), let t0 = along.min(), let t1 = along.max() else { return true }
+        guard let c = Self.quadraticCoefficient(along, across) else { return true }
         let halfLength = (t1 - t0) / 2
         return abs(c) * halfLength * halfLength < s
     }

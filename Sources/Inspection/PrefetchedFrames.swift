@@ -71,6 +71,9 @@ final class PrefetchedFrames: @unchecked Sendable {
         self.budget = budget
         self.threaded = threaded
         late = watchesLate ? LateChanges(width: decoder.width, height: decoder.height) : nil
+        // A movie converts only the measured area once it is known: its frames are watched on
+        // their luma, read on the grid before conversion.
+        if watchesLate && decoder.isMovie { decoder.watchLuma(step: LateChanges.step) }
         region = PixelRect(x: 0, y: 0, width: decoder.width, height: decoder.height)
         guard threaded else { return }
         group.onStop { [self] in self.stop() }
@@ -133,6 +136,11 @@ final class PrefetchedFrames: @unchecked Sendable {
 
     /// Adds `frame` to the sparse grid of changes (before `previousRect` moves on to it).
     private func watch(_ frame: RecordingDecoder.Frame) {
+        if decoder.isMovie {
+            // No luma to read (an RGB movie): what changes outside the measured area is not seen.
+            if let luma = decoder.lumaGrid { late?.add(luma: luma) } else { late = nil }
+            return
+        }
         let bounds = frame.image.bounds
         let changed = (previousRect.map { $0.union(frame.info.rect) } ?? bounds).intersection(bounds)
         late?.add(frame.image, changed: changed)

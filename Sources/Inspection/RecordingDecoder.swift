@@ -93,6 +93,25 @@ public final class RecordingDecoder {
         }
     }
 
+    /// A movie's frames' luma on a sparse grid (`MovieDecoder.lumaGridStep`), read whatever
+    /// `narrow(to:)` converts: asked for before the first frame with `watchLuma(step:)`. Nil
+    /// for a GIF, when not asked for, or when the movie's pixel format has no luma plane.
+    var lumaGrid: [UInt8]? {
+        guard case .movie(let d) = source, d.lumaGridStep != nil, !d.lumaGrid.isEmpty else { return nil }
+        return d.lumaGrid
+    }
+
+    /// Has a movie's frames read on a luma grid of `step` from the next frame on (`lumaGrid`).
+    func watchLuma(step: Int) {
+        if case .movie(let d) = source { d.lumaGridStep = step }
+    }
+
+    /// Whether the frames are a movie's.
+    var isMovie: Bool {
+        if case .movie = source { return true }
+        return false
+    }
+
     /// From the next frame on, only `region` needs to be right: a movie converts only that part
     /// of each frame to RGBA (a GIF is composited whole, as its frames depend on each other).
     public func narrow(to region: PixelRect) {

@@ -92,3 +92,22 @@ struct LateChangesTests {
         #expect(LateCluster.quadraticCoefficient([1, 1, 1], [0, 1, 2]) == nil)
     }
 }
+
+extension LateChangesTests {
+    @Test("a small or thin ring, whose band the grid crosses at scattered points, calls for a search",
+          arguments: [(8.0, 2.0), (12, 1.5), (18, 2), (25, 1.5), (40, 2)])
+    func thinRings(radius: Double, width: Double) {
+        for k in 0..<8 {
+            let cx = 140 + Double(k) * 0.37, cy = 140 + Double(k) * 0.61
+            let late = Self.changes(frames: 30, from: 25) { image, _ in
+                for y in 0..<image.height {
+                    for x in 0..<image.width {
+                        let d = abs((pow(Double(x) + 0.5 - cx, 2) + pow(Double(y) + 0.5 - cy, 2)).squareRoot() - radius)
+                        if d <= width / 2 { image.fill(PixelRect(x: x, y: y, width: 1, height: 1), with: Self.blue) }
+                    }
+                }
+            }
+            #expect(late.mayShowRing(outside: Self.area, from: 20), "centre (\(cx), \(cy))")
+        }
+    }
+}
