@@ -16,6 +16,7 @@ struct LateChanges {
 
     let width: Int, height: Int
     private let columns: Int, rows: Int
+    /// A GIF's colours at the grid points as of the last frame (allocated with the first).
     private var colours: [UInt32]
     /// Per grid pixel, 1 + the index of the frame that first changed it (0: none did).
     private var firstChange: [UInt32]
@@ -26,7 +27,7 @@ struct LateChanges {
         self.height = height
         columns = (width + Self.step - 1) / Self.step
         rows = (height + Self.step - 1) / Self.step
-        colours = [UInt32](repeating: 0, count: columns * rows)
+        colours = []
         firstChange = [UInt32](repeating: 0, count: columns * rows)
     }
 
@@ -35,6 +36,7 @@ struct LateChanges {
         defer { frames += 1 }
         guard image.width == width, image.height == height else { return }
         let first = frames == 0
+        if colours.isEmpty { colours = [UInt32](repeating: 0, count: firstChange.count) }
         let area = first ? PixelRect(x: 0, y: 0, width: width, height: height) : changed
         guard !area.isEmpty else { return }
         let step = Self.step
