@@ -97,6 +97,17 @@ public struct LayerConfidence: Sendable, Equatable {
             findings.append((0.3, "drawn in only \(drawn) of \(n) frames: something passing by, not an animated stroke"))
         } else if arcs == 0 {
             findings.append((0.45, "never shows two ends (full or empty in every frame): a ring that appears or fades, not a stroke whose ends move"))
+        } else if arcs == 1 {
+            // One frame with ends among many full or empty ones is a ring caught fading or
+            // a gap of noise (a re-quantised palette), not ends that move.
+            findings.append((0.45, "shows two ends in only 1 frame (full or empty in the others): a ring that appears or fades, not a stroke whose ends move"))
+        }
+        // A stroke is found by its ends moving. The same piece in (nearly) every frame that
+        // shows ends (within two pixels of arc, or 3°; a frame in twenty, or one, may differ:
+        // the frame a label changes in) is an icon, a glyph or a label's part that comes and
+        // goes or changes elsewhere: a status bar's signal wedge, a letter's curve.
+        if let still = Self.stillPiece(readings, radius: r) {
+            findings.append((0.45, "its ends do not move (the same piece, \(tenths(still.start))° to \(tenths(still.end))°, in \(still.count) of the \(still.of) frames that show ends): a shape that comes and goes, not a stroke whose ends move"))
         }
         // Dots chasing round a circle change a band like a stroke's, but no frame shows a
         // piece much longer than it is wide.
@@ -133,6 +144,34 @@ public struct LayerConfidence: Sendable, Equatable {
             findings.append((0.45, "the ink changes colour along the stroke (\(percent(hues[hues.count / 2])) of it in another hue in the median frame): its ends are read against one colour and may be short where the colour departs from it"))
         }
         return findings
+    }
+
+    /// The piece (start and end angles) that nearly every frame showing ends shows, within two
+    /// pixels of arc or 3°, with how many of how many frames show it; nil when the ends move.
+    static func stillPiece(_ readings: [LayerReading], radius r: Double) -> (start: Double, end: Double, count: Int, of: Int)? {
+        let all = readings.compactMap { reading -> (Double, Double)? in
+            guard reading.state == .arc, let s = reading.startAngle, let e = reading.endAngle else { return nil }
+            return (s, e)
+        }
+        guard all.count >= 2 else { return nil }
+        // At most 400 pieces, spread over the recording: the count below is quadratic.
+        let stride = (all.count + 399) / 400
+        let pieces = Swift.stride(from: 0, to: all.count, by: stride).map { all[$0] }
+        let tolerance = max(3, 2 / r * 180 / Double.pi)
+        var best = (index: 0, count: 0)
+        for (i, p) in pieces.enumerated() {
+            let near = pieces.filter { degreesApart($0.0, p.0) <= tolerance && degreesApart($0.1, p.1) <= tolerance }.count
+            if near > best.count { best = (i, near) }
+        }
+        let allowed = max(1, pieces.count / 20)
+        guard best.count >= 2, best.count >= pieces.count - allowed else { return nil }
+        return (pieces[best.index].0, pieces[best.index].1, best.count, pieces.count)
+    }
+
+    /// Degrees between two angles the short way round (0...180).
+    static func degreesApart(_ a: Double, _ b: Double) -> Double {
+        let d = abs(a - b).truncatingRemainder(dividingBy: 360)
+        return min(d, 360 - d)
     }
 
     /// Share of a stroke's solid ink in another hue than its main colour above which it is a
