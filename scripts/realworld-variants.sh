@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Scores `strokescope inspect` on variants of the real-world GIFs that look like recordings the
+# collection does not hold (scripts/realworld/variants.py makes them, with the truth moved and
+# scaled to match), with the collection's own score.py:
+#   phone  each recording on a phone-like screen: a status bar whose clock changes every second
+#          above it, a home indicator below, margins;
+#   2x     each recording scaled up twice (bilinear), as a 2x screen shows a view drawn at 1x.
+# Frames are re-quantised by Pillow (an adaptive palette per frame); a frame whose quantised
+# picture repeats the one before is merged into it and the truth's frame indices follow.
+# One pass per variant, as a user runs it: `inspect FILE --format json`, no options, no model.
+# Writes both, stamped, to docs/results/realworld-variants.md (scripts/lib/results.sh); a run
+# with --only or another --realworld folder goes to out/results/ instead.
+# Exits 1 when a variant is WRONG (or missing), as score.py does.
+#
+# Usage: scripts/realworld-variants.sh [--no-build] [--bin PATH] [--keep DIR] [--realworld DIR] [--only NAME] [--no-record]
+#   --no-build       use the existing .build/release/strokescope
+#   --bin PATH       score this strokescope binary (implies --no-build)
+#   --keep DIR       keep the variants and score.py's JSON in DIR
+#   --realworld DIR  the collection (default ../shared/realworld)
+#   --only NAME      only the recordings whose name contains NAME (score.py's --only)
+#   --no-record      write no results file
+set -euo pipefail
+caller_dir="$PWD"
+cd "$(dirname "$0")/.."
+source scripts/lib/results.sh
+results_begin realworld-variants "$@"
+source scripts/lib/bench-common.sh
+bench_parse_options realworld -- "$@"
+[ -z "$only" ] || results_partial "--only $only: some recordings only"
+[ "$realworld" = "../shared/realworld" ] || results_partial "--realworld $realworld: another collection than ../shared/realworld"
+python3 -c "import PIL" 2>/dev/null || { echo "realworld-variants.sh: Pillow is needed (pip install pillow)" >&2; exit 69; }
+bench_prepare_binary
+results_binary "$bin" "$(bench_binary_how)"
+bench_workdir realworld-variants phone 2x phone.json 2x.json
+R="$realworld"
+[ -f "$R/score.py" ] && [ -f "$R/expected-frames.json" ] ||
+    { echo "error: $R has no score.py and expected-frames.json" >&2; exit 66; }
+
+echo "== making the variants in $work (two at once)" >&2
+pids=()
+for variant in phone 2x; do
+    python3 scripts/realworld/variants.py "$R" "$work/$variant" "$variant" "$only" & pids+=($!)
+done
+for pid in "${pids[@]}"; do wait "$pid" || { echo "realworld-variants.sh: variants.py failed" >&2; exit 70; }; done
+
+status=0
+for variant in phone 2x; do
+    args=(--gifs "$work/$variant" --truth "$work/$variant/expected-frames.json")
+    [ -n "$only" ] && args+=(--only "$only")
+    echo "== score.py ($variant) ${args[*]}" >&2
+    python3 "$R/score.py" "$bin" "$R" "${args[@]}" --json-out "$work/$variant.json" | sed "s/^/$variant  /" || status=1
+done
+
+python3 - "$work" > "$work/body.md" <<'PY'
+import json, os, sys
+work = sys.argv[1]
+cell = lambda v: str(v).replace("|", "\\|").replace("\n", " ")
+runs = {v: json.load(open(os.path.join(work, v + ".json"))) for v in ("phone", "2x")}
+print("## Summary\n")
+print("| variant | summary |")
+print("|---|---|")
+for v, d in runs.items():
+    print(f"| {v} | {cell(d['summary'])} |")
+print("\n## Per recording\n")
+print("Class and score.py's reason per variant.\n")
+print("| recording | phone | why | 2x | why |")
+print("|---|---|---|---|---|")
+rows = {}
+for v, d in runs.items():
+    for r in d["results"]:
+        rows.setdefault(r["case"], {})[v] = r
+cls = lambda r: "–" if r is None else (f"**{r['class']}**" if r["class"] == "WRONG" else r["class"])
+for name, by in rows.items():
+    a, b = by.get("phone"), by.get("2x")
+    print(f"| {cell(name.replace('.gif', ''))} | {cls(a)} | {cell(a['why']) if a else ''} | {cls(b)} | {cell(b['why']) if b else ''} |")
+PY
+if [ -n "$keep" ]; then
+    echo "kept: $work (phone/, 2x/, phone.json, 2x.json)" >&2
+fi
+results_write "inspect on phone-screen and 2x variants of the real-world GIFs (scripts/realworld-variants.sh)" "$work/body.md" <<'EOF'
+`strokescope inspect` on variants of the real-world GIFs of `../shared/realworld` made by
+`scripts/realworld/variants.py`, standing in for recordings the collection does not hold: `phone`
+puts each recording on a phone-like screen (a status bar whose clock changes every second, a
+home indicator, margins), `2x` scales it up twice with bilinear filtering. Frames are
+re-quantised (Pillow's adaptive palette per frame); a frame whose quantised picture repeats the
+one before is merged into it and the truth's indices follow. The truth is
+`expected-frames.json` moved (phone) or scaled (2x) to match; score.py's classes are those of
+scripts/realworld.sh. No options and no model.
+
+Target: nothing WRONG; the verdicts of the GIFs themselves (scripts/realworld.sh).
+EOF
+exit "$status"
