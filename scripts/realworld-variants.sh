@@ -4,7 +4,9 @@
 # scaled to match), with the collection's own score.py:
 #   phone  each recording on a phone-like screen: a status bar whose clock changes every second
 #          above it, a home indicator below, margins;
-#   2x     each recording scaled up twice (bilinear), as a 2x screen shows a view drawn at 1x.
+#   2x     each recording scaled up twice (bilinear), as a 2x screen shows a view drawn at 1x;
+#   2x-h264  the 2x variant converted into H.264 movies (as scripts/realworld-movies.sh converts
+#          the GIFs: CRF 18, 4:2:0, every frame kept at its own time): a 2x screen recording.
 # Frames are re-quantised by Pillow (an adaptive palette per frame); a frame whose quantised
 # picture repeats the one before is merged into it and the truth's frame indices follow.
 # One pass per variant, as a user runs it: `inspect FILE --format json`, no options, no model.
@@ -29,9 +31,10 @@ bench_parse_options realworld -- "$@"
 [ -z "$only" ] || results_partial "--only $only: some recordings only"
 [ "$realworld" = "../shared/realworld" ] || results_partial "--realworld $realworld: another collection than ../shared/realworld"
 python3 -c "import PIL" 2>/dev/null || { echo "realworld-variants.sh: Pillow is needed (pip install pillow)" >&2; exit 69; }
+command -v ffmpeg >/dev/null || { echo "realworld-variants.sh: the ffmpeg CLI is needed (apt-get install ffmpeg)" >&2; exit 69; }
 bench_prepare_binary
 results_binary "$bin" "$(bench_binary_how)"
-bench_workdir realworld-variants phone 2x phone.json 2x.json
+bench_workdir realworld-variants phone 2x 2x-h264 phone.json 2x.json 2x-h264.json
 R="$realworld"
 [ -f "$R/score.py" ] && [ -f "$R/expected-frames.json" ] ||
     { echo "error: $R has no score.py and expected-frames.json" >&2; exit 66; }
@@ -43,9 +46,20 @@ for variant in phone 2x; do
 done
 for pid in "${pids[@]}"; do wait "$pid" || { echo "realworld-variants.sh: variants.py failed" >&2; exit 70; }; done
 
+echo "== converting the 2x variant into H.264 movies" >&2
+(cd "$work/2x" && find . -name '*.gif' | sort) | while IFS= read -r name; do
+    mkdir -p "$(dirname "$work/2x-h264/$name")"
+    ffmpeg -nostdin -hide_banner -loglevel error -y -i "$work/2x/$name" -vsync passthrough \
+        -vf "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:white" -c:v libx264 -preset medium -crf 18 \
+        -pix_fmt yuv420p -f mp4 "$work/2x-h264/$name" ||
+        { echo "realworld-variants.sh: ffmpeg could not convert $work/2x/$name" >&2; exit 70; }
+done
+
 status=0
-for variant in phone 2x; do
-    args=(--gifs "$work/$variant" --truth "$work/$variant/expected-frames.json")
+for variant in phone 2x 2x-h264; do
+    truth=$variant
+    [ "$variant" = 2x-h264 ] && truth=2x
+    args=(--gifs "$work/$variant" --truth "$work/$truth/expected-frames.json")
     [ -n "$only" ] && args+=(--only "$only")
     echo "== score.py ($variant) ${args[*]}" >&2
     python3 "$R/score.py" "$bin" "$R" "${args[@]}" --json-out "$work/$variant.json" | sed "s/^/$variant  /" || status=1
@@ -55,7 +69,7 @@ python3 - "$work" > "$work/body.md" <<'PY'
 import json, os, sys
 work = sys.argv[1]
 cell = lambda v: str(v).replace("|", "\\|").replace("\n", " ")
-runs = {v: json.load(open(os.path.join(work, v + ".json"))) for v in ("phone", "2x")}
+runs = {v: json.load(open(os.path.join(work, v + ".json"))) for v in ("phone", "2x", "2x-h264")}
 print("## Summary\n")
 print("| variant | summary |")
 print("|---|---|")
@@ -63,28 +77,32 @@ for v, d in runs.items():
     print(f"| {v} | {cell(d['summary'])} |")
 print("\n## Per recording\n")
 print("Class and score.py's reason per variant.\n")
-print("| recording | phone | why | 2x | why |")
-print("|---|---|---|---|---|")
+print("| recording | phone | why | 2x | why | 2x-h264 | why |")
+print("|---|---|---|---|---|---|---|")
 rows = {}
 for v, d in runs.items():
     for r in d["results"]:
         rows.setdefault(r["case"], {})[v] = r
 cls = lambda r: "–" if r is None else (f"**{r['class']}**" if r["class"] == "WRONG" else r["class"])
 for name, by in rows.items():
-    a, b = by.get("phone"), by.get("2x")
-    print(f"| {cell(name.replace('.gif', ''))} | {cls(a)} | {cell(a['why']) if a else ''} | {cls(b)} | {cell(b['why']) if b else ''} |")
+    row = [cell(name.replace('.gif', ''))]
+    for v in runs:
+        r = by.get(v)
+        row += [cls(r), cell(r["why"]) if r else ""]
+    print("| " + " | ".join(row) + " |")
 PY
 if [ -n "$keep" ]; then
-    echo "kept: $work (phone/, 2x/, phone.json, 2x.json)" >&2
+    echo "kept: $work (phone/, 2x/, 2x-h264/ and their score.py JSON)" >&2
 fi
 results_write "inspect on phone-screen and 2x variants of the real-world GIFs (scripts/realworld-variants.sh)" "$work/body.md" <<'EOF'
 `strokescope inspect` on variants of the real-world GIFs of `../shared/realworld` made by
 `scripts/realworld/variants.py`, standing in for recordings the collection does not hold: `phone`
 puts each recording on a phone-like screen (a status bar whose clock changes every second, a
-home indicator, margins), `2x` scales it up twice with bilinear filtering. Frames are
+home indicator, margins), `2x` scales it up twice with bilinear filtering, `2x-h264` is the 2x
+variant converted into H.264 movies (CRF 18, 4:2:0, every frame kept at its own time). Frames are
 re-quantised (Pillow's adaptive palette per frame); a frame whose quantised picture repeats the
 one before is merged into it and the truth's indices follow. The truth is
-`expected-frames.json` moved (phone) or scaled (2x) to match; score.py's classes are those of
+`expected-frames.json` moved (phone) or scaled (2x, 2x-h264) to match; score.py's classes are those of
 scripts/realworld.sh. No options and no model.
 
 Target: nothing WRONG; the verdicts of the GIFs themselves (scripts/realworld.sh).

@@ -18,6 +18,7 @@ struct ComponentStrokes {
         let bw = xs.max()! - x0 + 3, bh = ys.max()! - y0 + 3
         var mask = [Bool](repeating: false, count: bw * bh)
         for (x, y) in zip(xs, ys) { mask[(y - y0) * bw + (x - x0)] = true }
+        Self.fillSmallHoles(&mask, width: bw, height: bh, upTo: max(4, pixels.count / 20))
         var skeleton = StrokeSkeleton(mask: mask, width: bw, height: bh)
         let depths = skeleton.pixels.map { skeleton.distance[$0] }.sorted()
         guard !depths.isEmpty else { return }
@@ -53,6 +54,42 @@ struct ComponentStrokes {
                                         settling: settling, coverage: coverage, componentPixels: pixels) {
                 strokes.append(stroke)
             }
+        }
+    }
+
+    /// Fills the holes of `mask` (background not reached from its border) of at most `limit`
+    /// pixels. A stroke's ink has none: a few pixels inside a wide stroke that a compressed
+    /// movie's noise took off the ink's colour would make its skeleton a loop with no ends. A
+    /// letter's or a ring's hole is far larger than a twentieth of its ink.
+    static func fillSmallHoles(_ mask: inout [Bool], width w: Int, height h: Int, upTo limit: Int) {
+        var outside = [Bool](repeating: false, count: w * h)
+        var stack: [Int] = []
+        for x in 0..<w { stack.append(x); stack.append((h - 1) * w + x) }
+        for y in 0..<h { stack.append(y * w); stack.append(y * w + w - 1) }
+        while let i = stack.popLast() {
+            guard !mask[i], !outside[i] else { continue }
+            outside[i] = true
+            let x = i % w, y = i / w
+            if x > 0 { stack.append(i - 1) }
+            if x < w - 1 { stack.append(i + 1) }
+            if y > 0 { stack.append(i - w) }
+            if y < h - 1 { stack.append(i + w) }
+        }
+        var seen = outside
+        for start in 0..<(w * h) where !mask[start] && !seen[start] {
+            var hole: [Int] = []
+            seen[start] = true
+            stack.append(start)
+            while let i = stack.popLast() {
+                hole.append(i)
+                let x = i % w, y = i / w
+                for j in [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]
+                where j >= 0 && !mask[j] && !seen[j] {
+                    seen[j] = true
+                    stack.append(j)
+                }
+            }
+            if hole.count <= limit { for i in hole { mask[i] = true } }
         }
     }
 

@@ -74,11 +74,13 @@ public struct RingPlausibility: Sendable, Equatable {
         // What changes as the stroke does: a dithered or recompressed background flickers by
         // a little everywhere, and only changes of a good part of the band's own count.
         var bandDeviations: [UInt16] = []
-        // The last frame in which a pixel of the band first changed: what first changes only
-        // after the stroke has swept its whole band (a tick drawn once the ring is complete, a
-        // track or a HUD going away with it) is later content, not part of the stroke's shape.
-        // A filled disc or wedge changes inside as its edge sweeps, and stays counted.
-        var bandLast: UInt16 = 0
+        // The frame by which the band had first changed (all but its last 2 %, so that a
+        // compressed movie's odd late-flickering pixel does not stand for the band): what first
+        // changes only after the stroke has swept its whole band (a tick drawn once the ring is
+        // complete, a track or a HUD going away with it) is later content, not part of the
+        // stroke's shape. A filled disc or wedge changes inside as its edge sweeps, and stays
+        // counted.
+        var bandFirstChanges: [UInt16] = []
         if x0 <= x1 && y0 <= y1 {
             for y in y0...y1 {
                 let dy = Double(y) + 0.5 - c.y
@@ -87,11 +89,13 @@ public struct RingPlausibility: Sendable, Equatable {
                     let v = stats.maxDeviation[y * w + x]
                     if v >= RingFinder.changeThreshold, abs((dx * dx + dy * dy).squareRoot() - r) <= inner {
                         bandDeviations.append(v)
-                        bandLast = max(bandLast, stats.firstChange[y * w + x])
+                        bandFirstChanges.append(stats.firstChange[y * w + x])
                     }
                 }
             }
         }
+        bandFirstChanges.sort()
+        var bandLast = bandFirstChanges.isEmpty ? 0 : bandFirstChanges[(bandFirstChanges.count - 1) * 98 / 100]
         if bandLast == 0 { bandLast = .max }
         bandDeviations.sort()
         let typical = bandDeviations.isEmpty ? 0 : Double(bandDeviations[bandDeviations.count / 2])
