@@ -106,8 +106,19 @@ public struct LayerConfidence: Sendable, Equatable {
         // shows ends (within two pixels of arc, or 3°; a frame in twenty, or one, may differ:
         // the frame a label changes in) is an icon, a glyph or a label's part that comes and
         // goes or changes elsewhere: a status bar's signal wedge, a letter's curve.
-        if let still = Self.stillPiece(readings, radius: r) {
-            findings.append((0.45, "its ends do not move (the same piece, \(tenths(still.start))° to \(tenths(still.end))°, in \(still.count) of the \(still.of) frames that show ends): a shape that comes and goes, not a stroke whose ends move"))
+        if let still = Self.stillPieces(readings, radius: r) {
+            let what = still.pieces.map { "\(tenths($0.start))° to \(tenths($0.end))°" }.joined(separator: " or ")
+            findings.append((0.45, "its ends do not move (the same piece\(still.pieces.count == 1 ? "" : "s"), \(what), in \(still.count) of the \(still.of) frames that show ends): a shape that comes and goes, not a stroke whose ends move"))
+        }
+        // A ring that comes and goes whole, again and again, showing ends only on the way
+        // between (a pulsing ball's edge, a blinking ring), is not a stroke drawn along it.
+        var fullRuns = 0, previous: StrokeState?
+        for reading in readings where reading.state != .unknown {
+            if reading.state == .full && previous != .full { fullRuns += 1 }
+            previous = reading.state
+        }
+        if fullRuns >= 3, arcs * 10 < drawn {
+            findings.append((0.45, "appears and goes whole \(fullRuns) times, with ends in only \(arcs) of the \(drawn) frames it is drawn in: a shape that pulses or blinks, not a stroke whose ends move"))
         }
         // Dots chasing round a circle change a band like a stroke's, but no frame shows a
         // piece much longer than it is wide.
@@ -146,9 +157,11 @@ public struct LayerConfidence: Sendable, Equatable {
         return findings
     }
 
-    /// The piece (start and end angles) that nearly every frame showing ends shows, within two
-    /// pixels of arc or 3°, with how many of how many frames show it; nil when the ends move.
-    static func stillPiece(_ readings: [LayerReading], radius r: Double) -> (start: Double, end: Double, count: Int, of: Int)? {
+    /// The one or two pieces (start and end angles) that nearly every frame showing ends shows
+    /// (all but a twentieth, at least one frame allowed to differ), each within two pixels of
+    /// arc or 3°, with how many of how many frames show them; nil when the ends move. An icon
+    /// toggling between two states shows two pieces; a stroke's moving ends show many.
+    static func stillPieces(_ readings: [LayerReading], radius r: Double) -> (pieces: [(start: Double, end: Double)], count: Int, of: Int)? {
         let all = readings.compactMap { reading -> (Double, Double)? in
             guard reading.state == .arc, let s = reading.startAngle, let e = reading.endAngle else { return nil }
             return (s, e)
@@ -158,14 +171,22 @@ public struct LayerConfidence: Sendable, Equatable {
         let stride = (all.count + 399) / 400
         let pieces = Swift.stride(from: 0, to: all.count, by: stride).map { all[$0] }
         let tolerance = max(3, 2 / r * 180 / Double.pi)
-        var best = (index: 0, count: 0)
-        for (i, p) in pieces.enumerated() {
-            let near = pieces.filter { degreesApart($0.0, p.0) <= tolerance && degreesApart($0.1, p.1) <= tolerance }.count
-            if near > best.count { best = (i, near) }
+        func near(_ a: (Double, Double), _ b: (Double, Double)) -> Bool {
+            degreesApart(a.0, b.0) <= tolerance && degreesApart(a.1, b.1) <= tolerance
         }
         let allowed = max(1, pieces.count / 20)
-        guard best.count >= 2, best.count >= pieces.count - allowed else { return nil }
-        return (pieces[best.index].0, pieces[best.index].1, best.count, pieces.count)
+        var left = pieces, found: [(start: Double, end: Double)] = [], covered = 0
+        for _ in 0..<2 {
+            guard !left.isEmpty else { break }
+            let counts = left.map { p in left.filter { near($0, p) }.count }
+            guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[best] >= 2 else { break }
+            let piece = left[best]
+            found.append((piece.0, piece.1))
+            covered += counts[best]
+            left.removeAll { near($0, piece) }
+            if covered >= pieces.count - allowed { return (found, covered, pieces.count) }
+        }
+        return nil
     }
 
     /// Degrees between two angles the short way round (0...180).

@@ -34,6 +34,38 @@ struct StillEndsTests {
         #expect(Self.confidence(readings).isTentative)
     }
 
+    @Test("an icon toggling between two pieces: tentative")
+    func twoPieces() {
+        var readings: [LayerReading] = []
+        for k in 0..<50 { readings.append(k % 7 < 4 ? Self.arc(310, 46) : Self.arc(48, 311)) }
+        let c = Self.confidence(readings)
+        #expect(c.isTentative)
+        #expect(c.reasons.contains { $0.hasPrefix("its ends do not move (the same pieces") })
+    }
+
+    @Test("a ring that comes and goes whole again and again, with ends in few frames: tentative")
+    func pulsesWhole() {
+        var readings: [LayerReading] = []
+        for k in 0..<80 { readings.append(LayerReading(state: (k / 5) % 2 == 0 ? .full : .empty)) }
+        readings[31] = Self.arc(276, 292)
+        readings[48] = Self.arc(202, 29)
+        readings[65] = Self.arc(196, 34)
+        let c = Self.confidence(readings)
+        #expect(c.isTentative)
+        #expect(c.reasons.contains { $0.hasPrefix("appears and goes whole") })
+    }
+
+    @Test("a success ring drawn on in each of three loops keeps its confidence")
+    func loopedSuccessRing() {
+        var readings: [LayerReading] = []
+        for _ in 0..<3 {
+            for _ in 0..<10 { readings.append(LayerReading(state: .empty)) }
+            for k in 1...6 { readings.append(Self.arc(0, 60 * Double(k) - 1)) }
+            for _ in 0..<20 { readings.append(LayerReading(state: .full)) }
+        }
+        #expect(Self.confidence(readings).value == 1)
+    }
+
     @Test("ends that show in one frame only among full and empty frames: tentative")
     func oneFrameWithEnds() {
         var readings = (0..<30).map { k in LayerReading(state: k % 2 == 0 ? .full : .empty) }
