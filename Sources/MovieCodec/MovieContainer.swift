@@ -23,7 +23,13 @@ final class MovieContainer {
         var context: UnsafeMutablePointer<AVFormatContext>? = nil
         let opened = ffmpeg.avformat_open_input(&context, path, ffmpeg.av_find_input_format("mov"), nil)
         guard opened >= 0, let context else {
-            if opened == strokescope_averror_enomem() { throw MovieError(file: path, reason: .outOfMemory) }
+            // The mov demuxer allocates what the header's counts and sizes ask for; a damaged
+            // field asks for more than can be allocated (over av_malloc's limit), which it
+            // reports as out of memory. Reading a header needs little memory: the file is to
+            // blame.
+            if opened == strokescope_averror_enomem() {
+                throw MovieError(file: path, reason: .unreadableContainer("its header asks for more memory than can be allocated: a damaged count or size"))
+            }
             // The mov demuxer says "moov atom not found" as invalid data; tell it apart from
             // other damage by looking for the box ourselves.
             if !TopLevelBoxes.contains("moov", in: path) { throw MovieError(file: path, reason: .missingIndex) }

@@ -39,6 +39,21 @@ struct FuzzRegressionTests {
         #expect(fit.code == 0, "\(fit.err)")
     }
 
+    /// `fuzz-movie` kept this input: a movie whose header (a data reference box of an unknown
+    /// type, sizes mutated) makes FFmpeg's mov demuxer ask for more memory than it may
+    /// allocate; `inspect` and `info` said "out of memory while decoding" and exited 70. A
+    /// damaged header is the file's fault: one line naming the file, exit 65.
+    @Test("movie-header-enomem: a header that asks for too much memory is a damaged file")
+    func movieHeaderEnomem() {
+        let movie = Self.inputs + "/movie-header-enomem.mov"
+        for command in ["inspect", "info"] {
+            let run = strokescope([command, movie, "--format", "json", "--lenient", "--max-pixels", "250000", "--max-frames", "300", "--quiet"])
+            #expect(run.code == 65, "\(command): \(run.err)")
+            #expect(run.err.hasPrefix("error: \(movie): cannot read the movie's container (its header asks for more memory"), "\(run.err)")
+            #expect(run.err.split(separator: "\n").count == 1, "\(run.err)")
+        }
+    }
+
     /// Not a fuzzer's find: seen in the code while `fuzz-movie` was written (the target does not
     /// run `--overlay`), and confirmed with these two movies, made from
     /// fixtures/movie-inputs/spinner-60fps.mp4 by rewriting boxes. `movie-long-frame.mp4` holds
