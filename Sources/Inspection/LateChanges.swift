@@ -1,7 +1,8 @@
 import Raster
 
-/// Where a GIF's frames first changed, on a sparse grid of the canvas (every `step`-th pixel of
-/// every `step`-th row): per grid pixel, the frame that first changed it. Once the measured area
+/// Where a recording's frames first changed, on a sparse grid of the canvas (every `step`-th
+/// pixel of every `step`-th row): per grid pixel, the frame that first changed it (a GIF's
+/// colours, frame to frame; a movie's luma, against its first frame). Once the measured area
 /// is known, it tells whether any frame after the sample drew where nothing had changed before,
 /// outside it, where a ring appearing late would be (the decoding hands over only the measured
 /// area by then). Content that already changed during the sample (a clock, a label, a second
