@@ -142,6 +142,34 @@ public struct PixelStatistics: Sendable {
         settling = Self.settlingFrames
     }
 
+    /// Content that fills most of each side of the canvas (`framedSide`): a screen inside a
+    /// device frame, margins or a status bar that never change. A cut there changes most of
+    /// the content, and less of the canvas than `cutShare`.
+    static let framedSide = 0.8
+
+    /// The share of the differing pixels' bounding box that differs, when that box spans at
+    /// least `framedSide` of the canvas's width and height (0 otherwise). Read only for frames
+    /// that change a good part of the canvas (`settledShare`): a scan of the canvas.
+    private func framedShare() -> Double {
+        var x0 = width, x1 = -1, y0 = height, y1 = -1
+        differs.withUnsafeBufferPointer { d in
+            for y in 0..<height {
+                let row = y * width
+                var first = -1, last = -1
+                for x in 0..<width where d[row + x] {
+                    if first < 0 { first = x }
+                    last = x
+                }
+                guard first >= 0 else { continue }
+                x0 = min(x0, first); x1 = max(x1, last); y0 = min(y0, y); y1 = y
+            }
+        }
+        guard x1 >= x0, y1 >= y0 else { return 0 }
+        let w = x1 - x0 + 1, h = y1 - y0 + 1
+        guard Double(w) >= Self.framedSide * Double(width), Double(h) >= Self.framedSide * Double(height) else { return 0 }
+        return Double(differing) / Double(w * h)
+    }
+
     /// The first frame's colour at pixel `index` (straight RGBA word).
     @inline(__always) public func referenceWord(at index: Int) -> UInt32 { referenceWords[index] }
 
@@ -217,7 +245,8 @@ public struct PixelStatistics: Sendable {
         self.differing = differing
         self.undo = undo
         let share = Double(differing) / Double(width * height)
-        if !first, share > Self.cutShare || (settling > 0 && share > Self.settledShare) {
+        if !first, share > Self.cutShare || (settling > 0 && share > Self.settledShare)
+            || (share > Self.settledShare && framedShare() > Self.cutShare) {
             startScene(at: image, index: frames - 1)
         } else if settling > 0 {
             settling -= 1

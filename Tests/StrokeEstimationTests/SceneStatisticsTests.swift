@@ -31,6 +31,43 @@ struct SceneStatisticsTests {
         #expect(stats.maxDeviation[11 * 40 + 31] == 0, "the dark scene's square is not in the light scene")
     }
 
+    /// A 50 × 50 canvas: white margins and a status bar (rows 0-4, a "clock" that changes)
+    /// that never take part, around content (x 3..<47, y 6..<48) of `shade`, with a white square
+    /// at `x`; `hud` draws a dark box over the middle (30 × 30).
+    static func framed(shade: UInt8, squareAt x: Int, clock: Int, hud: Bool = false) -> RGBAImage {
+        var image = RGBAImage(width: 50, height: 50, fill: RGBA(255, 255, 255))
+        image.fill(PixelRect(x: 0, y: 0, width: 50, height: 5), with: RGBA(240, 240, 245))
+        image.fill(PixelRect(x: 2 + clock % 3, y: 1, width: 3, height: 3), with: RGBA(0, 0, 0))
+        image.fill(PixelRect(x: 3, y: 6, width: 44, height: 42), with: RGBA(shade, shade, shade))
+        // Every fourth row of the content is the same on every screen (rules of a list).
+        for y in stride(from: 6, to: 48, by: 4) { image.fill(PixelRect(x: 3, y: y, width: 44, height: 1), with: RGBA(90, 90, 90)) }
+        if hud { image.fill(PixelRect(x: 10, y: 12, width: 30, height: 30), with: RGBA(40, 40, 40)) }
+        image.fill(PixelRect(x: x, y: 20, width: 4, height: 4), with: RGBA(255, 255, 255))
+        return image
+    }
+
+    @Test("a cut of the content inside static margins starts a scene, though it changes under 60 % of the canvas")
+    func framedCut() {
+        var stats = PixelStatistics(width: 50, height: 50)
+        stats.add(Self.framed(shade: 20, squareAt: 5, clock: 0))
+        stats.add(Self.framed(shade: 20, squareAt: 9, clock: 1))
+        for k in 0..<8 { stats.add(Self.framed(shade: 150, squareAt: 10 + 3 * k, clock: 2 + k)) }
+        stats.keepLongestScene()
+        // Three rows in four of the content change: 55 % of the canvas (under the 60 % of a cut),
+        // 65 % of the box they span with the clock (90 % of the width, 94 % of the height).
+        #expect(stats.sceneStart == 2)
+        #expect(stats.sceneFrames == 8)
+    }
+
+    @Test("a HUD appearing over the middle of the content is not a cut")
+    func hudIsNoCut() {
+        var stats = PixelStatistics(width: 50, height: 50)
+        stats.add(Self.framed(shade: 150, squareAt: 5, clock: 0))
+        for k in 0..<6 { stats.add(Self.framed(shade: 150, squareAt: 6 + 3 * k, clock: 1 + k, hud: true)) }
+        stats.keepLongestScene()
+        #expect(stats.sceneStart == 0 && stats.sceneFrames == 7)
+    }
+
     @Test("a recording without cuts stays one scene, measured from its first frame")
     func noCut() {
         var stats = PixelStatistics(width: 40, height: 40)
