@@ -20,9 +20,8 @@ struct FrameMeasuring {
     private var measurers: [ArcMeasurer?]
     /// Per layer: its path measurer, with the last frame's pixels (nil for a ring).
     private var paths: [PathMeasuring?]
-    /// The last frame's rectangle: with this frame's it bounds what can have changed (nil
-    /// before the first frame).
-    private var previousRect: PixelRect?
+    /// What each frame can have changed.
+    private var changes = ChangedArea()
 
     /// Takes the layers' measurers (`layers` is left holding none): were a second copy kept
     /// there, each measurer's buffers would be copied at its first frame and held twice while
@@ -52,9 +51,7 @@ struct FrameMeasuring {
     mutating func add(_ image: RGBAImage, info: GIFFrameInfo, movie: MovieFrameInfo? = nil) {
         let t = schedule.next(rawDelayCentiseconds: info.delayCentiseconds, stamp: movie.map { ($0.time, $0.duration) })
         frames.append(.init(info: info, time: t.start, delay: t.duration))
-        // Only this frame's rectangle and the previous one's (its disposal) can have changed.
-        let changed = previousRect.map { $0.union(info.rect) }
-        previousRect = info.rect
+        let changed = changes.next(info.rect)
         for k in layers.indices {
             switch layers[k].kind {
             case .ring:

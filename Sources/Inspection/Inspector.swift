@@ -79,7 +79,7 @@ public struct Inspector: Sendable {
         var sampled = FrameRecording(width: screen.width, height: screen.height)
         var sampleInfos: [(info: GIFFrameInfo, movie: MovieFrameInfo?)] = []
         var sampleCount: Int?
-        var previous: PixelRect?
+        var changes = ChangedArea()
         while true {
             if sampleCount == nil, stats.frames >= Self.shortAnimation { sampleCount = Self.sampleCount(of: try counting.value(), recording.format) }
             if let sampleCount, stats.frames >= sampleCount { break }
@@ -93,13 +93,10 @@ public struct Inspector: Sendable {
             }
             guard let item = next else { break }
             let frame = try player.frame(item)
-            // Only this frame's rectangle and the previous one's (its disposal) can change.
-            let rect = frame.info.rect
-            let changed = previous.map { $0.union(rect) } ?? rect
+            let changed = changes.next(frame.info.rect) ?? frame.info.rect
             stats.add(frame.image, changed: changed)
             sampled.add(frame.image, changed: changed)
             sampleInfos.append((frame.info, frame.movie))
-            previous = rect
         }
         sampled.finishRecording()
         stats.keepLongestScene()
@@ -296,12 +293,10 @@ public struct Inspector: Sendable {
         do {
             let decoder = try RecordingDecoder(recording)
             var index = 0
-            var previous: PixelRect?
+            var changes = ChangedArea()
             while let frame = try decoder.next() {
-                // Only this frame's rectangle and the previous one's (its disposal) can change.
-                let rect = frame.info.rect
-                if index >= start - 1 { stats.add(frame.image, changed: previous.map { $0.union(rect) } ?? rect) }
-                previous = rect
+                let changed = changes.next(frame.info.rect) ?? frame.info.rect
+                if index >= start - 1 { stats.add(frame.image, changed: changed) }
                 index += 1
             }
         }
@@ -381,12 +376,8 @@ extension Inspector {
     private static func statistics(of recording: Recording, width: Int, height: Int) throws(InspectionError) -> PixelStatistics {
         let decoder = try RecordingDecoder(recording)
         var all = PixelStatistics(width: width, height: height)
-        var previous: PixelRect?
-        while let frame = try decoder.next() {
-            // Only this frame's rectangle and the previous one's (its disposal) can change.
-            all.add(frame.image, changed: previous.map { $0.union(frame.info.rect) } ?? frame.info.rect)
-            previous = frame.info.rect
-        }
+        var changes = ChangedArea()
+        while let frame = try decoder.next() { all.add(frame.image, changed: changes.next(frame.info.rect) ?? frame.info.rect) }
         all.keepLongestScene()
         return all
     }

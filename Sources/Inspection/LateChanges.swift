@@ -1,34 +1,36 @@
 import Raster
+import StrokeEstimation
 
 /// Where a recording's frames first changed, on a sparse grid of the canvas (every `step`-th
-/// pixel of every `step`-th row): per grid pixel, the frame that first changed it (a GIF's
-/// colours, frame to frame; a movie's luma, against its first frame). Once the measured area
-/// is known, it tells whether any frame after the sample drew where nothing had changed before,
-/// outside it, where a ring appearing late would be (the decoding hands over only the measured
-/// area by then). Content that already changed during the sample (a clock, a label, a second
-/// indicator) was judged by the first search and does not call for another. A ring's band, a
-/// pixel wide and a few across, crosses the grid's rows at several points: a sparse grid finds
-/// it, at a sixteenth of the pixels' cost and memory (0.5 MB on a 1000 × 1000 screen).
+/// pixel of every `step`-th row): per grid pixel, the frame that first differed from the first
+/// frame there (a GIF's colours, by the ring search's change threshold; a movie's luma). Once
+/// the measured area is known, it tells whether any frame after the sample drew where nothing
+/// had changed before, outside it, where a ring appearing late would be (the decoding hands
+/// over only the measured area by then). Content that already changed during the sample (a
+/// clock, a label, a second indicator) was judged by the first search and does not call for
+/// another. Compared with the first frame, as `PixelStatistics` compares, not with the frame
+/// before: a ring fading in over many frames, a few levels at a time, is seen, and a movie's
+/// noise cannot creep. A ring's band, a pixel wide and a few across, crosses the grid's rows at
+/// several points: a sparse grid finds it, at a sixteenth of the pixels' cost and memory (0.5 MB
+/// on a 1000 × 1000 screen).
 struct LateChanges {
     static let step = 4
-    /// Summed absolute difference of the four channels from which a grid pixel has changed
-    /// (as `RingFinder.changeThreshold` on colour distance).
-    static let threshold = 40
 
     let width: Int, height: Int
     private let columns: Int, rows: Int
-    /// A GIF's colours at the grid points as of the last frame (allocated with the first).
-    private var colours: [UInt32]
     /// Per grid pixel, 1 + the index of the frame that first changed it (0: none did).
     private var firstChange: [UInt32]
     private var frames: UInt32 = 0
+    /// A GIF's first frame at the grid points (straight RGBA words).
+    private var referenceColours: [UInt32] = []
+    /// A movie's first frame's luma at the grid points.
+    private var referenceLuma: [UInt8] = []
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
         columns = (width + Self.step - 1) / Self.step
         rows = (height + Self.step - 1) / Self.step
-        colours = []
         firstChange = [UInt32](repeating: 0, count: columns * rows)
     }
 
@@ -37,7 +39,7 @@ struct LateChanges {
         defer { frames += 1 }
         guard image.width == width, image.height == height else { return }
         let first = frames == 0
-        if colours.isEmpty { colours = [UInt32](repeating: 0, count: firstChange.count) }
+        if first { referenceColours = [UInt32](repeating: 0, count: firstChange.count) }
         let area = first ? PixelRect(x: 0, y: 0, width: width, height: height) : changed
         guard !area.isEmpty else { return }
         let step = Self.step
@@ -45,6 +47,7 @@ struct LateChanges {
         let gy0 = (area.y + step - 1) / step, gy1 = (area.maxY - 1) / step
         guard gx0 <= gx1, gy0 <= gy1 else { return }
         let stamp = frames + 1
+        let threshold = Float(RingFinder.changeThreshold)
         image.pixels.withUnsafeBufferPointer { px in
             px.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: width * height) { words in
                 for gy in gy0...gy1 {
@@ -52,16 +55,10 @@ struct LateChanges {
                     for gx in gx0...gx1 {
                         let g = gy * columns + gx
                         let now = words[row + gx * step]
-                        let was = colours[g]
-                        guard now != was else { continue }
-                        colours[g] = now
-                        if first { continue }
-                        var d = 0
-                        for c in 0..<4 {
-                            let a = Int((now >> (8 * UInt32(c))) & 0xFF), b = Int((was >> (8 * UInt32(c))) & 0xFF)
-                            d += abs(a - b)
-                        }
-                        if d >= Self.threshold && firstChange[g] == 0 { firstChange[g] = stamp }
+                        if first { referenceColours[g] = now; continue }
+                        guard firstChange[g] == 0, now != referenceColours[g] else { continue }
+                        let d = PremultipliedColour.distance(PremultipliedColour.of(now), PremultipliedColour.of(referenceColours[g]))
+                        if d >= threshold { firstChange[g] = stamp }
                     }
                 }
             }
@@ -72,11 +69,6 @@ struct LateChanges {
     /// levels compression noise moves a still picture, well below what a stroke drawn over its
     /// background changes (a red #FE898B hairline on white: 83).
     static let lumaThreshold = 24
-
-    /// Each grid point's luma in a movie's first frame: a movie's frames are compared with it,
-    /// not with the frame before, so that a ring fading in over many frames, a few levels at a
-    /// time, is seen, and noise cannot creep.
-    private var referenceLuma: [UInt8] = []
 
     /// Adds a movie's next frame, as its luma on the grid (`RecordingDecoder.lumaGrid`: the
     /// whole frame, whatever part of it is converted).

@@ -41,16 +41,11 @@ extension LayerConfidence {
             guard x.state == .arc else { agree += 1; continue }
             arcs += 1
             guard let s1 = x.startAngle, let e1 = x.endAngle, let s2 = y.startAngle, let e2 = y.endAngle else { continue }
-            if angleGap(s1, s2) <= companionAngle && angleGap(e1, e2) <= companionAngle { agree += 1 }
+            if degreesApart(s1, s2) <= companionAngle && degreesApart(e1, e2) <= companionAngle { agree += 1 }
         }
         return compared >= 10 && arcs >= 5 && Double(agree) >= 0.85 * Double(compared)
     }
 
     /// How far apart two rings' ends may read and still be one stroke's (a glow's edge blurs).
     static let companionAngle = 8.0
-
-    private static func angleGap(_ a: Double, _ b: Double) -> Double {
-        let d = wrapDegrees(a - b)
-        return min(d, 360 - d)
-    }
 }

@@ -95,12 +95,11 @@ public struct LayerConfidence: Sendable, Equatable {
         let arcs = readings.filter { $0.state == .arc }.count
         if drawn < max(2, n / 20) {
             findings.append((0.3, "drawn in only \(drawn) of \(n) frames: something passing by, not an animated stroke"))
-        } else if arcs == 0 {
-            findings.append((0.45, "never shows two ends (full or empty in every frame): a ring that appears or fades, not a stroke whose ends move"))
-        } else if arcs == 1 {
+        } else if arcs <= 1 {
             // One frame with ends among many full or empty ones is a ring caught fading or
             // a gap of noise (a re-quantised palette), not ends that move.
-            findings.append((0.45, "shows two ends in only 1 frame (full or empty in the others): a ring that appears or fades, not a stroke whose ends move"))
+            let seen = arcs == 0 ? "never shows two ends (full or empty in every frame)" : "shows two ends in only 1 frame (full or empty in the others)"
+            findings.append((0.45, "\(seen): a ring that appears or fades, not a stroke whose ends move"))
         }
         // A stroke is found by its ends moving. The same piece in (nearly) every frame that
         // shows ends (within two pixels of arc, or 3°; a frame in twenty, or one, may differ:
@@ -187,12 +186,6 @@ public struct LayerConfidence: Sendable, Equatable {
             if covered >= pieces.count - allowed { return (found, covered, pieces.count) }
         }
         return nil
-    }
-
-    /// Degrees between two angles the short way round (0...180).
-    static func degreesApart(_ a: Double, _ b: Double) -> Double {
-        let d = abs(a - b).truncatingRemainder(dividingBy: 360)
-        return min(d, 360 - d)
     }
 
     /// Share of a stroke's solid ink in another hue than its main colour above which it is a

@@ -18,7 +18,7 @@ import Threading
 /// and joined, so nothing decodes after `inspect` returns.
 ///
 /// `@unchecked Sendable`: the buffer and flags are shared only under `condition`; the decoder
-/// and `previousRect` are the decoding thread's alone once it has started.
+/// and `changes` are the decoding thread's alone once it has started.
 final class PrefetchedFrames: @unchecked Sendable {
     /// What is handed over: on the thread, a change; decoding in place, the decoder's canvas.
     enum Handover {
@@ -52,8 +52,8 @@ final class PrefetchedFrames: @unchecked Sendable {
     private let decoder: RecordingDecoder
     /// A narrower region the decoding thread has yet to pass to the decoder.
     private var pendingRegion: PixelRect?
-    /// The decoding thread's own: the previous frame's rectangle (its disposal).
-    private var previousRect: PixelRect?
+    /// The decoding thread's own: what each frame can have changed.
+    private var changes = ChangedArea()
     /// Where the frames changed, on a sparse grid (nil: not watched). The decoding thread's
     /// own until the decoding has finished.
     private var late: LateChanges?
@@ -86,7 +86,7 @@ final class PrefetchedFrames: @unchecked Sendable {
         // the decoder's own canvas is handed over without a copy.
         guard threaded else {
             guard let frame = try decoder.next() else { finished = true; return nil }
-            if late != nil { watch(frame) }
+            if late != nil { watch(frame, changed: (changes.next(frame.info.rect) ?? frame.image.bounds).intersection(frame.image.bounds)) }
             return .canvas(frame)
         }
         condition.lock()
@@ -134,17 +134,14 @@ final class PrefetchedFrames: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Adds `frame` to the sparse grid of changes (before `previousRect` moves on to it).
-    private func watch(_ frame: RecordingDecoder.Frame) {
+    /// Adds `frame`, which can have changed the canvas within `changed`, to the sparse grid.
+    private func watch(_ frame: RecordingDecoder.Frame, changed: PixelRect) {
         if decoder.isMovie {
             // No luma to read (an RGB movie): what changes outside the measured area is not seen.
             if let luma = decoder.lumaGrid { late?.add(luma: luma) } else { late = nil }
             return
         }
-        let bounds = frame.image.bounds
-        let changed = (previousRect.map { $0.union(frame.info.rect) } ?? bounds).intersection(bounds)
         late?.add(frame.image, changed: changed)
-        if !threaded { previousRect = frame.info.rect }
     }
 
     /// Whether what the frames from index `start` on changed for the first time could show a
@@ -182,12 +179,11 @@ final class PrefetchedFrames: @unchecked Sendable {
                 failure = error
                 break
             }
-            if late != nil { watch(decoded) }
+            let bounds = decoded.image.bounds
+            let area = (changes.next(decoded.info.rect) ?? bounds).intersection(bounds)
+            if late != nil { watch(decoded, changed: area) }
             condition.lock()
-            // Only this frame's rectangle and the previous one's (its disposal) can have changed.
-            let bounds = decoded.image.bounds, rect = decoded.info.rect
-            let changed = (previousRect.map { $0.union(rect) } ?? bounds).intersection(bounds).intersection(region)
-            previousRect = rect
+            let changed = area.intersection(region)
             let bytes = FrameChange.byteCount(of: changed)
             // Only this thread adds to the buffer: once there is room, there stays room. A change
             // larger than the budget (a whole 1000 × 1000 frame is 4 MB) is copied only once the

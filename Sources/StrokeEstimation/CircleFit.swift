@@ -52,26 +52,10 @@ enum CircleFit {
                     for b in 0..<3 { m[a][b] += w * j[a] * j[b] }
                 }
             }
-            guard let step = solve3(m, g) else { break }
+            guard let step = LeastSquares.solve3(m, g) else { break }
             c.center.x -= step[0]; c.center.y -= step[1]; c.radius -= step[2]
             if abs(step[0]) + abs(step[1]) + abs(step[2]) < 1e-9 { break }
         }
         return c
-    }
-
-    static func solve3(_ m: [[Double]], _ v: [Double]) -> [Double]? {
-        var a = m, b = v
-        for col in 0..<3 {
-            var pivot = col
-            for r in col..<3 where abs(a[r][col]) > abs(a[pivot][col]) { pivot = r }
-            guard abs(a[pivot][col]) > 1e-12 else { return nil }
-            a.swapAt(col, pivot); b.swapAt(col, pivot)
-            for r in 0..<3 where r != col {
-                let f = a[r][col] / a[col][col]
-                for k in col..<3 { a[r][k] -= f * a[col][k] }
-                b[r] -= f * b[col]
-            }
-        }
-        return (0..<3).map { b[$0] / a[$0][$0] }
     }
 }

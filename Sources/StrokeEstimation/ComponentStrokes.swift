@@ -57,39 +57,14 @@ struct ComponentStrokes {
         }
     }
 
-    /// Fills the holes of `mask` (background not reached from its border) of at most `limit`
+    /// Fills the holes of `mask` (pieces of background clear of its border) of at most `limit`
     /// pixels. A stroke's ink has none: a few pixels inside a wide stroke that a compressed
     /// movie's noise took off the ink's colour would make its skeleton a loop with no ends. A
     /// letter's or a ring's hole is far larger than a twentieth of its ink.
     static func fillSmallHoles(_ mask: inout [Bool], width w: Int, height h: Int, upTo limit: Int) {
-        var outside = [Bool](repeating: false, count: w * h)
-        var stack: [Int] = []
-        for x in 0..<w { stack.append(x); stack.append((h - 1) * w + x) }
-        for y in 0..<h { stack.append(y * w); stack.append(y * w + w - 1) }
-        while let i = stack.popLast() {
-            guard !mask[i], !outside[i] else { continue }
-            outside[i] = true
-            let x = i % w, y = i / w
-            if x > 0 { stack.append(i - 1) }
-            if x < w - 1 { stack.append(i + 1) }
-            if y > 0 { stack.append(i - w) }
-            if y < h - 1 { stack.append(i + w) }
-        }
-        var seen = outside
-        for start in 0..<(w * h) where !mask[start] && !seen[start] {
-            var hole: [Int] = []
-            seen[start] = true
-            stack.append(start)
-            while let i = stack.popLast() {
-                hole.append(i)
-                let x = i % w, y = i / w
-                for j in [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]
-                where j >= 0 && !mask[j] && !seen[j] {
-                    seen[j] = true
-                    stack.append(j)
-                }
-            }
-            if hole.count <= limit { for i in hole { mask[i] = true } }
+        for hole in OpenStrokeFinder.components(mask.map { !$0 }, width: w, height: h) where hole.count <= limit {
+            let onBorder = hole.contains { i in i % w == 0 || i % w == w - 1 || i < w || i >= (h - 1) * w }
+            if !onBorder { for i in hole { mask[i] = true } }
         }
     }
 
@@ -287,16 +262,11 @@ struct ComponentStrokes {
         return total
     }
 
-    /// The total-least-squares line through `points`: a point on it and its unit direction.
+    /// The total-least-squares line through `points` (`LeastSquares.line`): a point on it and
+    /// its unit direction; the line from `fallback.0` to `fallback.1` when the points do not spread.
     static func fitLine(_ points: [Point], fallback: (Point, Point)) -> (c: Point, d: Point) {
-        let n = Double(points.count)
-        let c = Point(x: points.map(\.x).reduce(0, +) / n, y: points.map(\.y).reduce(0, +) / n)
-        var sxx = 0.0, syy = 0.0, sxy = 0.0
-        for p in points { let q = p - c; sxx += q.x * q.x; syy += q.y * q.y; sxy += q.x * q.y }
-        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
-        let d = Point(x: cos(angle), y: sin(angle))
-        guard sxx + syy > 1e-9 else { return (fallback.0, (fallback.1 - fallback.0).normalized ?? Point(x: 1, y: 0)) }
-        return (c, d)
+        if let line = LeastSquares.line(through: points) { return (line.centre, line.direction) }
+        return (fallback.0, (fallback.1 - fallback.0).normalized ?? Point(x: 1, y: 0))
     }
 
     /// `line` moved across itself onto the coverage-weighted centre of the ink beside `points`

@@ -44,3 +44,9 @@ public func wrapRadians(_ radians: Double) -> Double {
 }
 
 @inline(__always) func arcCosine(_ x: Double) -> Double { acos(x) }
+
+/// The smaller angle between two directions, in degrees in [0, 180].
+public func degreesApart(_ a: Double, _ b: Double) -> Double {
+    let d = wrapDegrees(a - b)
+    return min(d, 360 - d)
+}

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Raster
+import StrokeGeometry
 import Testing
 @testable import Inspection
 
@@ -87,9 +88,9 @@ struct LateChangesTests {
     @Test("the bend of a parabola's points is read back")
     func parabola() {
         let x = stride(from: -10.0, through: 10, by: 1).map { $0 }
-        let c = LateCluster.quadraticCoefficient(x, x.map { 3 + 0.5 * $0 + 0.25 * $0 * $0 })
+        let c = LeastSquares.parabolaCurvature(x, x.map { 3 + 0.5 * $0 + 0.25 * $0 * $0 })
         #expect(abs((c ?? 0) - 0.25) < 1e-9)
-        #expect(LateCluster.quadraticCoefficient([1, 1, 1], [0, 1, 2]) == nil)
+        #expect(LeastSquares.parabolaCurvature([1, 1, 1], [0, 1, 2]) == nil)
     }
 }
 
