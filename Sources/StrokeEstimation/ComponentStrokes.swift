@@ -62,7 +62,7 @@ struct ComponentStrokes {
     /// movie's noise took off the ink's colour would make its skeleton a loop with no ends. A
     /// letter's or a ring's hole is far larger than a twentieth of its ink.
     static func fillSmallHoles(_ mask: inout [Bool], width w: Int, height h: Int, upTo limit: Int) {
-        for hole in OpenStrokeFinder.components(mask.map { !$0 }, width: w, height: h) where hole.count <= limit {
+        for hole in OpenStrokeFinder.components(mask.map { !$0 }, width: w, height: h, diagonals: false) where hole.count <= limit {
             let onBorder = hole.contains { i in i % w == 0 || i % w == w - 1 || i < w || i >= (h - 1) * w }
             if !onBorder { for i in hole { mask[i] = true } }
         }

@@ -121,8 +121,10 @@ public enum OpenStrokeFinder {
         return SIMD4(channels.map { $0.sorted()[$0.count / 2] })
     }
 
-    /// 8-connected components of `mask`, as lists of pixel indices.
-    static func components(_ mask: [Bool], width w: Int, height h: Int) -> [[Int]] {
+    /// Connected components of `mask`, as lists of pixel indices: 8-connected, or 4-connected
+    /// (`diagonals` false: the background around 8-connected ink, whose holes a diagonal
+    /// step between two ink pixels must not leak out of).
+    static func components(_ mask: [Bool], width w: Int, height h: Int, diagonals: Bool = true) -> [[Int]] {
         var seen = [Bool](repeating: false, count: mask.count)
         var out: [[Int]] = []
         for start in mask.indices where mask[start] && !seen[start] {
@@ -131,7 +133,7 @@ public enum OpenStrokeFinder {
             while head < list.count {
                 let p = list[head]; head += 1
                 let x = p % w, y = p / w
-                for dy in -1...1 { for dx in -1...1 {
+                for dy in -1...1 { for dx in -1...1 where diagonals || dx == 0 || dy == 0 {
                     let nx = x + dx, ny = y + dy
                     guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
                     let q = ny * w + nx

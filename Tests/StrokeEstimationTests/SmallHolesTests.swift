@@ -22,6 +22,14 @@ struct SmallHolesTests {
         #expect(StrokeSkeleton(mask: mask, width: 44, height: 16).ends.count == 2)
     }
 
+    @Test("a hole that touches the outside only across a corner is still a hole (the ink is 8-connected)")
+    func diagonalHole() {
+        // The bar's corner pixel (2, 2) is cut away; (3, 3) touches it only diagonally.
+        var mask = Self.bar(clearing: [(2, 2), (3, 3)])
+        ComponentStrokes.fillSmallHoles(&mask, width: 44, height: 16, upTo: 24)
+        #expect(mask == Self.bar(clearing: [(2, 2)]))
+    }
+
     @Test("a ring's hole, larger than the limit, stays; so does a notch open to the outside")
     func largeHoleAndNotchKept() {
         var ring = [Bool](repeating: false, count: 30 * 30)
